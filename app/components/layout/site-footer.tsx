@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { siteConfig } from "~/config/site";
+import { BrandLogo } from "./brand-logo";
+
+export function SiteFooter() {
+  return (
+    <footer className="bg-ink text-ink-foreground">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.5fr_repeat(3,1fr)]">
+        <div>
+          <Link to="/" className="rounded-md" aria-label={`${siteConfig.name} home`}>
+            <BrandLogo inverse />
+          </Link>
+          <p className="mt-4 max-w-xs text-sm leading-6 text-ink-muted">{siteConfig.tagline}.</p>
+          <p className="mt-4 text-sm text-ink-muted">
+            <a href={`mailto:${siteConfig.supportEmail}`} className="underline underline-offset-4">
+              {siteConfig.supportEmail}
+            </a>
+          </p>
+        </div>
+        {siteConfig.footerNav.map((group) => (
+          <nav key={group.title} aria-label={group.title}>
+            <h2 className="text-sm font-semibold tracking-wide uppercase">{group.title}</h2>
+            <ul className="mt-4 space-y-1">
+              {group.links.map((link) => (
+                <li key={link.href}>
+                  <Link
+                    to={link.href}
+                    className="inline-block py-1.5 text-sm text-ink-muted hover:text-white hover:underline"
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t border-white/15">
+        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-ink-muted sm:px-6">
+          © {new Date().getFullYear()} {siteConfig.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,21 @@
+import { CheckoutButton } from "~/components/forms/checkout-button";
+import { ctaBandPlan } from "~/data/plans";
+
+export function CtaSection() {
+  return (
+    <section aria-labelledby="cta-heading" className="bg-ink text-ink-foreground">
+      <div className="mx-auto flex max-w-6xl flex-col items-center gap-6 px-4 py-16 text-center sm:px-6">
+        <h2 id="cta-heading" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+          Ready to get more from every episode?
+        </h2>
+        <p className="max-w-2xl text-lg leading-8 text-ink-muted">
+          Start on the Pro plan: the full repurpose kit for four episodes a month, with a 14-day
+          money-back guarantee.
+        </p>
+        <CheckoutButton priceId={ctaBandPlan.priceId} variant="inverse" size="lg">
+          {ctaBandPlan.ctaLabel}
+        </CheckoutButton>
+      </div>
+    </section>
+  );
+}

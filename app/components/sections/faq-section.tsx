@@ -1,0 +1,93 @@
+import { Search } from "lucide-react";
+import { useId, useState } from "react";
+import {
+  Accordion,
+  AccordionContent,
+  AccordionItem,
+  AccordionTrigger,
+} from "~/components/ui/accordion";
+import { siteConfig } from "~/config/site";
+import type { FaqItem } from "~/data/faqs";
+
+/** Items whose question or answer contains every word of the query (case-insensitive). */
+export function filterFaqs(items: readonly FaqItem[], query: string): FaqItem[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...items];
+  return items.filter((item) => {
+    const text = `${item.question} ${item.answer}`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+}
+
+export function FaqSection({ faqs }: { faqs: readonly FaqItem[] }) {
+  const [query, setQuery] = useState("");
+  const searchId = useId();
+  const visible = filterFaqs(faqs, query);
+  const filtering = query.trim() !== "";
+
+  return (
+    <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+      <div role="search" className="relative">
+        <label htmlFor={searchId} className="mb-2 block font-semibold">
+          Search the Help Center
+        </label>
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute bottom-3.5 left-3 size-5 text-muted-foreground"
+        />
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Search for answers..."
+          autoComplete="off"
+          className="h-12 w-full rounded-lg border border-input bg-white pr-4 pl-11 text-base focus-visible:border-primary"
+        />
+      </div>
+      <h2 id="faq-heading" className="mt-12 text-2xl font-bold">
+        Frequently asked questions
+      </h2>
+      <p role="status" className="mt-2 text-sm text-muted-foreground">
+        {filtering ? `${visible.length} of ${faqs.length} questions match “${query.trim()}”.` : ""}
+      </p>
+      {visible.length > 0 ? (
+        <Accordion type="single" collapsible className="mt-4">
+          {visible.map((item) => (
+            <AccordionItem key={item.id} value={item.id}>
+              <AccordionTrigger>{item.question}</AccordionTrigger>
+              <AccordionContent>{item.answer}</AccordionContent>
+            </AccordionItem>
+          ))}
+        </Accordion>
+      ) : (
+        <div className="mt-4 rounded-2xl border border-border bg-muted p-6">
+          <p className="font-semibold">No answers match your search.</p>
+          <p className="mt-2 text-muted-foreground">
+            Try other words, or e-mail us at{" "}
+            <a
+              className="font-semibold text-primary underline"
+              href={`mailto:${siteConfig.supportEmail}`}
+            >
+              {siteConfig.supportEmail}
+            </a>{" "}
+            and we will answer you directly.
+          </p>
+        </div>
+      )}
+      <div className="mt-12 rounded-2xl border border-border p-6 text-center">
+        <h2 className="text-xl font-bold">Still need help?</h2>
+        <p className="mt-2 text-muted-foreground">
+          Our support team answers every message. Write to{" "}
+          <a
+            className="font-semibold text-primary underline"
+            href={`mailto:${siteConfig.supportEmail}`}
+          >
+            {siteConfig.supportEmail}
+          </a>
+          .
+        </p>
+      </div>
+    </section>
+  );
+}

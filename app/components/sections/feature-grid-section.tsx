@@ -1,0 +1,63 @@
+import { Badge } from "~/components/ui/badge";
+import type { Feature, Tier } from "~/data/features";
+import { SectionHeading } from "./section-heading";
+
+const tierBadge: Record<Tier, "core" | "pro" | "premium"> = {
+  Core: "core",
+  Pro: "pro",
+  Premium: "premium",
+};
+
+export function FeatureGridSection({
+  features,
+  headingLevel = "h2",
+}: {
+  features: readonly Feature[];
+  /** On /features the grid's heading is the page's h1. */
+  headingLevel?: "h1" | "h2";
+}) {
+  const title = "Everything one episode can become";
+  const intro =
+    "Eight formats from a single upload. Core tools come with every plan; Pro and Premium add the social content.";
+  return (
+    <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
+      {headingLevel === "h1" ? (
+        <div className="mx-auto max-w-2xl text-center">
+          <h1 id="features-heading" className="text-4xl font-extrabold tracking-tight sm:text-5xl">
+            Features
+          </h1>
+          <p className="mt-5 text-lg leading-8 text-muted-foreground">
+            {title}. {intro}
+          </p>
+        </div>
+      ) : (
+        <SectionHeading id="features-heading" eyebrow="Features" title={title}>
+          {intro}
+        </SectionHeading>
+      )}
+      <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {features.map((feature) => {
+          const Icon = feature.icon;
+          return (
+            <li
+              key={feature.title}
+              className="rounded-2xl border border-border bg-white p-6 shadow-sm"
+            >
+              <div className="flex items-start justify-between gap-3">
+                <span className="grid size-11 place-items-center rounded-xl bg-muted text-primary">
+                  <Icon aria-hidden="true" />
+                </span>
+                <Badge variant={tierBadge[feature.tier]}>
+                  <span className="sr-only">Tier: </span>
+                  {feature.tier}
+                </Badge>
+              </div>
+              <h3 className="mt-5 text-lg font-semibold">{feature.title}</h3>
+              <p className="mt-2 leading-7 text-muted-foreground">{feature.description}</p>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { env } from "~/lib/env";
+
+export type NavLink = { label: string; href: string };
+
+/** The one place for the brand's identity, contacts, navigation and SEO defaults. */
+export const siteConfig = {
+  name: "Castloop",
+  tagline: "Turn every podcast episode into a week of content",
+  description:
+    "Castloop turns your podcast episodes into transcripts, summaries, key points, X threads, LinkedIn posts, carousels and captions, ready to publish.",
+  url: env.SITE_URL.replace(/\/+$/, ""),
+  locale: "en_US",
+  language: "en",
+  themeColor: "#4c1d95",
+  titleTemplate: "%s | Castloop",
+  supportEmail: env.VITE_SUPPORT_EMAIL,
+  signupUrl: env.VITE_SIGNUP_URL,
+  contactUrl: env.VITE_CONTACT_URL,
+  creatorsServed: "200+",
+  mainNav: [
+    { label: "Home", href: "/" },
+    { label: "Features", href: "/features" },
+    { label: "Pricing", href: "/pricing" },
+    { label: "Blog", href: "/blog" },
+    { label: "About", href: "/about" },
+  ],
+  footerNav: [
+    {
+      title: "Product",
+      links: [
+        { label: "Features", href: "/features" },
+        { label: "Pricing", href: "/pricing" },
+        { label: "Content tools", href: "/tools" },
+        { label: "Testimonials", href: "/testimonials" },
+      ],
+    },
+    {
+      title: "Company",
+      links: [
+        { label: "About", href: "/about" },
+        { label: "Blog", href: "/blog" },
+        { label: "Help Center", href: "/help" },
+        { label: "Contact", href: "/contact" },
+      ],
+    },
+    {
+      title: "Legal",
+      links: [
+        { label: "Terms of Service", href: "/terms" },
+        { label: "Privacy Policy", href: "/privacy" },
+        { label: "Cookie Policy", href: "/cookies" },
+      ],
+    },
+  ],
+} as const satisfies {
+  mainNav: readonly NavLink[];
+  footerNav: readonly { title: string; links: readonly NavLink[] }[];
+  [key: string]: unknown;
+};
+
+/** An absolute URL on this site for a path such as `/pricing`. */
+export function absoluteUrl(path: string): string {
+  return new URL(path, `${siteConfig.url}/`).toString();
+}
+
+/** True for links that leave the site (the external sign-up and contact forms). */
+export function isExternalUrl(href: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(href);
+}

@@ -1,0 +1,56 @@
+export type FaqItem = {
+  id: string;
+  question: string;
+  answer: string;
+};
+
+export const faqs = [
+  {
+    id: "how-it-works",
+    question: "How does Castloop work?",
+    answer:
+      "Upload an episode or paste a link to its audio. We transcribe it, then write a summary, key points and social content from the transcript. You review the drafts, edit anything you like and publish.",
+  },
+  {
+    id: "audio-formats",
+    question: "Which audio formats can I upload?",
+    answer:
+      "You can upload MP3, WAV, AAC and M4A files. If your editor exports something else, export an MP3 copy for upload.",
+  },
+  {
+    id: "accuracy",
+    question: "How accurate are the transcripts?",
+    answer:
+      "Transcription accuracy is 95%+ for clear audio. Heavy background noise, music under speech or people talking over each other lower it, so a clean recording gives the best results.",
+  },
+  {
+    id: "outputs",
+    question: "What content do I get from each episode?",
+    answer:
+      "Depending on your plan: a transcript, a summary and key points on every plan, plus LinkedIn posts, X threads, Instagram posts, carousel images, content templates and captions on the higher tiers. The pricing table lists exactly what each plan includes.",
+  },
+  {
+    id: "editing",
+    question: "Can I edit the content before I publish it?",
+    answer:
+      "Yes. Everything we generate is a draft in your account. Change the wording, cut what you do not need and copy the final version to wherever you publish.",
+  },
+  {
+    id: "money-back",
+    question: "Is there a money-back guarantee?",
+    answer:
+      "Yes. If the service is not right for you, ask for a refund within 14 days of your first payment and we will return it in full: a 14-day money-back guarantee.",
+  },
+  {
+    id: "cancel",
+    question: "Can I cancel my subscription at any time?",
+    answer:
+      "Yes, you can cancel anytime. There is no notice period, and you keep access until the end of the billing period you have already paid for.",
+  },
+  {
+    id: "more-episodes",
+    question: "What if I publish more episodes than my plan includes?",
+    answer:
+      "Move up a plan whenever you need to; the change applies from your next billing period. Networks and agencies with many shows can ask us for an Agency plan sized to their volume.",
+  },
+] as const satisfies readonly FaqItem[];

@@ -1,0 +1,79 @@
+import type { LucideIcon } from "lucide-react";
+import {
+  AudioLines,
+  FileText,
+  Images,
+  LayoutTemplate,
+  BriefcaseBusiness,
+  ListChecks,
+  MessageSquareText,
+  Subtitles,
+} from "lucide-react";
+
+export type Tier = "Core" | "Pro" | "Premium";
+
+export type Feature = {
+  title: string;
+  description: string;
+  tier: Tier;
+  icon: LucideIcon;
+};
+
+export const features = [
+  {
+    title: "Audio to Text",
+    description:
+      "Upload an episode and get a clean, speaker-labelled transcript you can search, quote and publish.",
+    tier: "Core",
+    icon: AudioLines,
+  },
+  {
+    title: "Summarization",
+    description:
+      "A tight episode summary that tells listeners what they will learn before they press play.",
+    tier: "Core",
+    icon: FileText,
+  },
+  {
+    title: "Key Points Extraction",
+    description:
+      "The takeaways, quotes and timestamps worth sharing, pulled out so you never re-listen to find them.",
+    tier: "Core",
+    icon: ListChecks,
+  },
+  {
+    title: "Tweet Threads",
+    description:
+      "Ready-to-post X threads that turn one conversation into a story your followers can scroll through.",
+    tier: "Pro",
+    icon: MessageSquareText,
+  },
+  {
+    title: "LinkedIn Posts",
+    description:
+      "Professional posts in your voice that bring the episode's best insight to your network.",
+    tier: "Pro",
+    icon: BriefcaseBusiness,
+  },
+  {
+    title: "Carousel Images",
+    description:
+      "Swipeable slide decks built from your key points, sized for Instagram and LinkedIn.",
+    tier: "Premium",
+    icon: Images,
+  },
+  {
+    title: "Content Templates",
+    description:
+      "Reusable formats for show notes, newsletters and posts so every episode ships with the same polish.",
+    tier: "Premium",
+    icon: LayoutTemplate,
+  },
+  {
+    title: "Caption Generation",
+    description:
+      "Captions and hashtags matched to each platform, written to stop the scroll and start a listen.",
+    tier: "Premium",
+    icon: Subtitles,
+  },
+] as const satisfies readonly Feature[];

@@ -1,0 +1,120 @@
+/** A plan's public id, sent to the checkout function. The server maps it to a Stripe price. */
+export type PriceId = "price_starter" | "price_pro" | "price_expert" | "price_agency";
+
+export type PlanFeatureValue = boolean | string;
+
+export type PlanFeatureRow = {
+  name: string;
+  description?: string;
+};
+
+export type Plan = {
+  name: string;
+  priceId: PriceId;
+  /** Dollars per month, or "Custom". */
+  price: number | "Custom";
+  episodesPerMonth: number | "Custom";
+  summary: string;
+  ctaLabel: string;
+  popular: boolean;
+  /** One value per entry of `planFeatureRows`, in the same order. */
+  values: readonly PlanFeatureValue[];
+};
+
+export const planFeatureRows = [
+  { name: "Audio to Text", description: "Full transcript of every episode" },
+  { name: "Summarization", description: "An episode summary ready for show notes" },
+  { name: "Key Point Extraction", description: "Takeaways, quotes and timestamps" },
+  { name: "Full Repurpose Kit", description: "Every format from one upload" },
+  { name: "LinkedIn Post", description: "Posts per episode" },
+  { name: "Carousel Images", description: "Slides for Instagram and LinkedIn" },
+  { name: "Content Templates", description: "Reusable formats for your show" },
+  { name: "X threads", description: "Threads per episode" },
+  { name: "Instagram Posts", description: "Posts per episode" },
+  { name: "Caption Generation", description: "Platform-ready captions and hashtags" },
+  { name: "White Label", description: "Deliver content under your own brand" },
+  { name: "Content Scheduling", description: "Plan and queue posts across platforms" },
+  {
+    name: "Managed Workflow",
+    description: "A fully managed workflow for agencies and teams",
+  },
+] as const satisfies readonly PlanFeatureRow[];
+
+export const plans = [
+  {
+    name: "Starter",
+    priceId: "price_starter",
+    price: 79,
+    episodesPerMonth: 2,
+    summary: "The essentials for a show getting serious about its back catalogue.",
+    ctaLabel: "Subscribe to Starter",
+    popular: false,
+    values: [true, true, true, false, "1", false, false, false, false, false, false, false, false],
+  },
+  {
+    name: "Pro",
+    priceId: "price_pro",
+    price: 149,
+    episodesPerMonth: 4,
+    summary: "The full repurpose kit for a weekly show that wants to be everywhere.",
+    ctaLabel: "Subscribe to Pro",
+    popular: true,
+    values: [true, true, true, true, "1", true, true, "1", "1", true, false, false, false],
+  },
+  {
+    name: "Expert",
+    priceId: "price_expert",
+    price: 299,
+    episodesPerMonth: 6,
+    summary: "Unlimited posts, your own branding and scheduling for busy producers.",
+    ctaLabel: "Subscribe to Expert",
+    popular: false,
+    values: [
+      true,
+      true,
+      true,
+      true,
+      "Unlimited",
+      true,
+      true,
+      "Unlimited",
+      "Unlimited",
+      true,
+      true,
+      true,
+      false,
+    ],
+  },
+  {
+    name: "Agency",
+    priceId: "price_agency",
+    price: "Custom",
+    episodesPerMonth: "Custom",
+    summary: "Everything, plus a managed workflow for agencies and networks.",
+    ctaLabel: "Contact Us",
+    popular: false,
+    values: [
+      true,
+      true,
+      true,
+      true,
+      "Unlimited",
+      true,
+      true,
+      "Unlimited",
+      "Unlimited",
+      true,
+      true,
+      true,
+      true,
+    ],
+  },
+] as const satisfies readonly Plan[];
+
+/** The plan the call-to-action band always sells: Pro. */
+export const ctaBandPlan: Plan = plans[1];
+
+/** Plans that start a Stripe checkout; Agency goes to the contact form instead. */
+export function startsCheckout(plan: Plan): boolean {
+  return plan.price !== "Custom";
+}

@@ -1,0 +1,58 @@
+export type Testimonial = {
+  id: string;
+  name: string;
+  role: string;
+  quote: string;
+  /** Stars out of 5. */
+  rating: 1 | 2 | 3 | 4 | 5;
+  /** Initials drawn in the avatar circle; no photos are stored. */
+  avatar: string;
+};
+
+export const testimonials = [
+  {
+    id: "maya-okafor",
+    name: "Maya Okafor",
+    role: "Host, The Side Project Hour",
+    quote:
+      "I used to spend Sunday evenings writing show notes. Now the transcript, summary and a LinkedIn post are waiting for me before I have finished editing the audio.",
+    rating: 5,
+    avatar: "MO",
+  },
+  {
+    id: "daniel-reyes",
+    name: "Daniel Reyes",
+    role: "Producer, Long Story Studio",
+    quote:
+      "We produce four shows. Having threads, captions and carousels come out in the same format every week made our social calendar something we can actually keep.",
+    rating: 5,
+    avatar: "DR",
+  },
+  {
+    id: "priya-nair",
+    name: "Priya Nair",
+    role: "Marketing Lead, Ledgerline",
+    quote:
+      "Our company podcast finally works as a marketing channel. Each episode turns into a week of posts, and the key points give our sales team something to share.",
+    rating: 5,
+    avatar: "PN",
+  },
+  {
+    id: "tom-becker",
+    name: "Tom Becker",
+    role: "Host, Trail Notes",
+    quote:
+      "The transcripts are accurate even with two guests talking over each other. I tweak a word here and there, but the drafts are genuinely usable.",
+    rating: 4,
+    avatar: "TB",
+  },
+  {
+    id: "alicia-wong",
+    name: "Alicia Wong",
+    role: "Founder, Clearwave Audio Agency",
+    quote:
+      "White label lets us deliver repurposed content to clients under our own name. It has become part of every production package we sell.",
+    rating: 5,
+    avatar: "AW",
+  },
+] as const satisfies readonly Testimonial[];

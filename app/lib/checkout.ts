@@ -1,0 +1,81 @@
+import { FunctionsClient, FunctionsHttpError } from "@supabase/functions-js";
+import type { PriceId } from "~/data/plans";
+import { checkoutMessages, checkoutTimeoutMs } from "~/lib/checkout-messages";
+import { env } from "~/lib/env";
+
+export type CheckoutOutcome = { ok: true; url: string } | { ok: false; message: string };
+
+type Invoke = (body: {
+  priceId: PriceId;
+  isGuest: true;
+}) => Promise<{ data: unknown; error: unknown }>;
+
+/** Only an absolute http(s) URL is followed; anything else is treated as a failure. */
+export function checkoutUrlFrom(data: unknown): string | null {
+  if (typeof data !== "object" || data === null || !("url" in data)) return null;
+  const { url } = data as { url: unknown };
+  if (typeof url !== "string" || url === "") return null;
+  return url;
+}
+
+function isSafeRedirect(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === "https:" || protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+/** The function's own `error` text from a JSON error body, if it sent one. */
+async function functionErrorText(error: unknown): Promise<string | null> {
+  if (!(error instanceof FunctionsHttpError)) return null;
+  try {
+    const body: unknown = await (error.context as Response).json();
+    if (typeof body === "object" && body !== null && "error" in body) {
+      const text = (body as { error: unknown }).error;
+      if (typeof text === "string" && text.trim() !== "") return text.trim();
+    }
+  } catch {
+    // Not JSON (a gateway page, say): fall through to the generic message.
+  }
+  return null;
+}
+
+/** Calls create-checkout and turns every answer into a redirect URL or one of the spec's texts. */
+export async function requestCheckout(priceId: PriceId, invoke: Invoke): Promise<CheckoutOutcome> {
+  try {
+    const { data, error } = await invoke({ priceId, isGuest: true });
+    if (error) {
+      const text = await functionErrorText(error);
+      return {
+        ok: false,
+        message: text ? checkoutMessages.failedWith(text) : checkoutMessages.tryAgain,
+      };
+    }
+    const url = checkoutUrlFrom(data);
+    if (url === null) return { ok: false, message: checkoutMessages.noUrl };
+    if (!isSafeRedirect(url)) return { ok: false, message: checkoutMessages.tryAgain };
+    return { ok: true, url };
+  } catch {
+    return { ok: false, message: checkoutMessages.tryAgain };
+  }
+}
+
+/** The functions endpoint: the configured Supabase project, or this site's own server. */
+export function functionsBaseUrl(origin: string): string {
+  const base = env.VITE_SUPABASE_URL || origin;
+  return `${base.replace(/\/+$/, "")}/functions/v1`;
+}
+
+export function supabaseInvoke(origin: string): Invoke {
+  const anonKey = env.VITE_SUPABASE_ANON_KEY;
+  const client = new FunctionsClient(functionsBaseUrl(origin), {
+    headers: anonKey ? { Authorization: `Bearer ${anonKey}`, apikey: anonKey } : {},
+  });
+  return (body) =>
+    client.invoke("create-checkout", {
+      body,
+      signal: AbortSignal.timeout(checkoutTimeoutMs),
+    });
+}

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { siteConfig } from "~/config/site";
+import { readContentFile } from "~/lib/content-files.server";
+import { parseFrontmatter, renderMarkdown } from "~/lib/markdown.server";
+
+const legalFrontmatterSchema = z.object({
+  title: z.string().min(1),
+  description: z.string().min(50).max(170),
+  updated: z.iso.date(),
+});
+
+export type LegalPage = z.infer<typeof legalFrontmatterSchema> & { slug: string; html: string };
+
+/** Legal copy names the brand and contacts through tokens, so site.ts stays their one source. */
+export function fillTokens(source: string): string {
+  const tokens: Record<string, string> = {
+    brand: siteConfig.name,
+    supportEmail: siteConfig.supportEmail,
+    siteUrl: siteConfig.url,
+  };
+  return source.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+    const value = tokens[name];
+    if (value === undefined) throw new Error(`Unknown content token ${whole}`);
+    return value;
+  });
+}
+
+export function getLegalPage(slug: string): LegalPage {
+  const file = `content/legal/${slug}.md`;
+  const { data, body } = parseFrontmatter(fillTokens(readContentFile("legal", slug)), file);
+  const result = legalFrontmatterSchema.safeParse(data);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new Error(`${file}: frontmatter field "${issue?.path.join(".")}" ${issue?.message}`);
+  }
+  return { ...result.data, slug, html: renderMarkdown(body) };
+}

@@ -1,0 +1,96 @@
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type LinksFunction,
+} from "react-router";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { SkipLink } from "~/components/layout/skip-link";
+import { siteConfig } from "~/config/site";
+import { useFocusOnNavigation } from "~/hooks/use-focus-on-navigation";
+import stylesheet from "~/styles/app.css?url";
+import type { Route } from "./+types/root";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+  {
+    rel: "alternate",
+    type: "application/rss+xml",
+    title: `${siteConfig.name} blog`,
+    href: "/blog/rss.xml",
+  },
+];
+
+// Toasts are not needed for the first paint, so sonner loads after hydration.
+const Toaster = lazy(() => import("~/components/ui/toaster"));
+
+const subscribeNever = () => () => {};
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang={siteConfig.language}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={siteConfig.themeColor} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <SkipLink />
+        <div className="flex min-h-screen flex-col">
+          <SiteHeader />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter />
+        </div>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useFocusOnNavigation();
+  const hydrated = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+  return (
+    <>
+      <Outlet />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const heading = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Error";
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{heading}</h1>
+      <p className="mt-4 text-muted-foreground">
+        Something went wrong while showing this page. Please reload it, or go back to the home page.
+      </p>
+      <a href="/" className="mt-6 inline-block font-semibold text-primary underline">
+        Return Home
+      </a>
+    </section>
+  );
+}

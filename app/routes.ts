@@ -1,0 +1,22 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { listSlugs } from "./lib/content-files.server";
+
+// Every page has a fixed path (the spec's "no route has parameters"), so each article and legal
+// page is its own route entry. Unknown paths, /blog/anything included, fall to the not-found route.
+export default [
+  index("routes/home.tsx"),
+  route("features", "routes/features.tsx"),
+  route("pricing", "routes/pricing.tsx"),
+  route("about", "routes/about.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("testimonials", "routes/testimonials.tsx"),
+  route("blog", "routes/blog-index.tsx"),
+  ...listSlugs("blog").map((slug) =>
+    route(`blog/${slug}`, "routes/blog-post.tsx", { id: `blog/${slug}` }),
+  ),
+  route("tools", "routes/tools.tsx"),
+  route("help", "routes/help.tsx"),
+  ...listSlugs("legal").map((slug) => route(slug, "routes/legal.tsx", { id: `legal/${slug}` })),
+  route("success", "routes/success.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

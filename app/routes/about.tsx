@@ -1,0 +1,30 @@
+import { PageHeader } from "~/components/layout/page-header";
+import { AboutPointsSection, AboutStatement } from "~/components/sections/about-sections";
+import { CtaSection } from "~/components/sections/cta-section";
+import { siteConfig } from "~/config/site";
+import { about } from "~/data/about";
+import { buildMeta } from "~/lib/seo";
+
+export const meta = () =>
+  buildMeta({
+    title: "About",
+    description: `Why ${siteConfig.name} exists: our mission, our vision, why podcasters choose us and the values behind the product.`,
+    path: "/about",
+  });
+
+export default function About() {
+  return (
+    <>
+      <PageHeader title={`About ${siteConfig.name}`}>
+        We help {siteConfig.creatorsServed} podcast creators turn every episode into content that
+        travels further.
+      </PageHeader>
+      <AboutStatement id="mission" title="Our Mission" text={about.mission} />
+      <AboutStatement id="vision" title="Our Vision" text={about.vision} />
+      <AboutPointsSection id="why-choose-us" title="Why Choose Us" points={about.whyChooseUs} />
+      <AboutPointsSection id="values" title="Our Values" points={about.values} />
+      <div className="pb-12" />
+      <CtaSection />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { PageHeader } from "~/components/layout/page-header";
+import { siteConfig } from "~/config/site";
+import { buildMeta } from "~/lib/seo";
+
+export const meta = () =>
+  buildMeta({
+    title: "Contact Us",
+    description: `Questions about plans, billing or your account? Send the ${siteConfig.name} team a message and we will get back to you soon.`,
+    path: "/contact",
+  });
+
+export default function Contact() {
+  return (
+    <>
+      <PageHeader title="Contact Us">
+        Have a question about plans, billing or your show? Send us a message and we'll get back to
+        you soon.
+      </PageHeader>
+      <section className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
+        <p className="text-muted-foreground">
+          Prefer your own e-mail program? Write to us at{" "}
+          <a
+            className="font-semibold text-primary underline"
+            href={`mailto:${siteConfig.supportEmail}`}
+          >
+            {siteConfig.supportEmail}
+          </a>
+          .
+        </p>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { Prose } from "~/components/blog/prose";
+import { PageHeader } from "~/components/layout/page-header";
+import { formatLongDate } from "~/lib/format";
+import { getLegalPage } from "~/lib/legal.server";
+import { buildMeta } from "~/lib/seo";
+import type { Route } from "./+types/legal";
+
+// Runs at build time only: every legal page is prerendered from content/legal/<slug>.md.
+export function loader({ request }: Route.LoaderArgs) {
+  const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
+  const { html, title, description, updated } = getLegalPage(slug);
+  return { slug, html, title, description, updated };
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  buildMeta({
+    title: loaderData.title,
+    description: loaderData.description,
+    path: `/${loaderData.slug}`,
+  });
+
+export default function Legal({ loaderData }: Route.ComponentProps) {
+  const { title, updated, html } = loaderData;
+  return (
+    <article>
+      <PageHeader title={title}>
+        Last updated <time dateTime={updated}>{formatLongDate(updated)}</time>
+      </PageHeader>
+      <Prose html={html} className="mx-auto max-w-3xl px-4 py-12 sm:px-6" />
+    </article>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { buildMeta } from "~/lib/seo";
+
+const notFoundText =
+  "We're sorry, the page you requested could not be found. It may have been moved or doesn't exist.";
+
+export const meta = () =>
+  buildMeta({
+    title: "Page not found",
+    description: notFoundText,
+    path: "/404",
+    noindex: true,
+  });
+
+export default function NotFound() {
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    // The spec asks for the attempted path in the console; a warning keeps error logs for real errors.
+    console.warn(`404: no page at ${pathname}`);
+  }, [pathname]);
+
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center sm:px-6">
+      <p className="text-7xl font-extrabold text-primary" aria-hidden="true">
+        404
+      </p>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">
+        <span className="sr-only">404: </span>Page not found
+      </h1>
+      <p className="mt-4 text-lg leading-8 text-muted-foreground">{notFoundText}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <button
+          type="button"
+          className={buttonVariants({ variant: "outline" })}
+          onClick={() => window.history.back()}
+        >
+          Go Back
+        </button>
+        <Link to="/" className={buttonVariants()}>
+          Return Home
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { CheckCircle2 } from "lucide-react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { buildMeta } from "~/lib/seo";
+
+export const meta = () =>
+  buildMeta({
+    title: "Subscription Successful",
+    description:
+      "Thank you for subscribing. A confirmation e-mail with your subscription details is on its way.",
+    path: "/success",
+    noindex: true,
+  });
+
+// This page only says thank you: fulfilment happens server-side from Stripe's webhook, never here.
+export default function Success() {
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:px-6">
+      <CheckCircle2 aria-hidden="true" className="size-20 text-success" strokeWidth={1.75} />
+      <h1 className="mt-6 text-4xl font-extrabold tracking-tight">Subscription Successful!</h1>
+      <p className="mt-5 text-lg leading-8">
+        Thank you for subscribing. We're excited to help you grow your podcast and get every episode
+        in front of more listeners.
+      </p>
+      <p className="mt-4 leading-7 text-muted-foreground">
+        You will receive a confirmation e-mail with your subscription details shortly. If you have
+        any questions, please contact our support team.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonVariants()}>
+          Return to Home
+        </Link>
+        <Link to="/help" className={buttonVariants({ variant: "outline" })}>
+          Get Help
+        </Link>
+      </div>
+    </section>
+  );
+}

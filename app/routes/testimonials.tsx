@@ -1,0 +1,23 @@
+import { PageHeader } from "~/components/layout/page-header";
+import { TestimonialsSection } from "~/components/sections/testimonials-section";
+import { testimonials } from "~/data/testimonials";
+import { buildMeta } from "~/lib/seo";
+
+export const meta = () =>
+  buildMeta({
+    title: "What Our Customers Say",
+    description:
+      "Podcast hosts, producers and marketers on how repurposing their episodes into transcripts and social posts changed their week.",
+    path: "/testimonials",
+  });
+
+export default function Testimonials() {
+  return (
+    <>
+      <PageHeader title="What Our Customers Say">
+        Hosts, producers and marketers on getting more from every episode.
+      </PageHeader>
+      <TestimonialsSection testimonials={testimonials} showHeading={false} />
+    </>
+  );
+}

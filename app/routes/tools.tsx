@@ -1,0 +1,23 @@
+import { PageHeader } from "~/components/layout/page-header";
+import { ToolsSection } from "~/components/sections/tools-section";
+import { tools } from "~/data/tools";
+import { buildMeta } from "~/lib/seo";
+
+export const meta = () =>
+  buildMeta({
+    title: "Our Content Tools",
+    description:
+      "Transcription, video clips, repurposing, analytics, scheduling and SEO tools, available on all pricing plans with unlimited use.",
+    path: "/tools",
+  });
+
+export default function Tools() {
+  return (
+    <>
+      <PageHeader title="Our Content Tools">
+        Six tools that take an episode from recording to everywhere your audience is.
+      </PageHeader>
+      <ToolsSection tools={tools} />
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { join, relative, sep } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { writeHostHeaderFiles } from "./host-headers.ts";
+
+// Runs after `react-router build`: finishes build/client for our server and for static hosts.
+const dir = "build/client";
+
+// React Router prerenders the not-found route at /404; static hosts and our server want /404.html.
+if (!existsSync(`${dir}/404/index.html`)) throw new Error("postbuild: /404 was not prerendered");
+renameSync(`${dir}/404/index.html`, `${dir}/404.html`);
+rmSync(`${dir}/404`, { recursive: true });
+rmSync(`${dir}/404.data`, { force: true });
+// Every page is prerendered; an SPA fallback would answer unknown paths with 200.
+rmSync(`${dir}/__spa-fallback.html`, { force: true });
+
+function* walk(path: string): Generator<string> {
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    const full = join(path, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else yield full;
+  }
+}
+
+const pages = [...walk(dir)]
+  .filter((file) => file.endsWith(".html"))
+  .map((file) => ({ file, urlPath: toUrlPath(relative(dir, file).split(sep).join("/")) }));
+
+function toUrlPath(file: string): string {
+  if (file === "index.html") return "/";
+  if (file === "404.html") return "/404.html";
+  return `/${file.replace(/\/index\.html$/, "")}`;
+}
+
+writeHostHeaderFiles(
+  dir,
+  pages.map(({ file, urlPath }) => ({ urlPath, html: readFileSync(file, "utf8") })),
+);
+
+// Precompress text files so the server can answer with brotli or gzip without work per request.
+const compressible = /\.(html|js|css|svg|json|xml|txt|data|webmanifest)$/;
+let compressed = 0;
+for (const file of walk(dir)) {
+  if (!compressible.test(file) || statSync(file).size < 512) continue;
+  const body = readFileSync(file);
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  compressed++;
+}
+console.log(
+  `postbuild: ${pages.length} pages, 404.html, host header files, ${compressed} files precompressed`,
+);

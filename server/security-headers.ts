@@ -1,0 +1,88 @@
+import { createHash } from "node:crypto";
+
+/**
+ * The one source of the site's security headers. The production server applies them to every
+ * response, and scripts/postbuild.ts writes the same set into `_headers` (Netlify, Cloudflare
+ * Pages) and `vercel.json` for static hosts. Scoring notes: ../shared/guides/SECURITY.md §1.
+ */
+export const baseSecurityHeaders = {
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Resource-Policy": "same-origin",
+} as const;
+
+/** Sent only when the site is served over HTTPS (browsers ignore it on http). */
+export const hstsHeader = {
+  "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
+} as const;
+
+/** The executable inline scripts of a page (JSON-LD and other data blocks are not executed). */
+export function inlineScripts(html: string): string[] {
+  const scripts: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? "";
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && type !== "module" && type !== "text/javascript") continue;
+    scripts.push(match[2] ?? "");
+  }
+  return scripts;
+}
+
+export function scriptHashes(html: string): string[] {
+  const hashes = inlineScripts(html).map(
+    (script) => `'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`,
+  );
+  return [...new Set(hashes)];
+}
+
+export type CspOptions = {
+  /** Hashes of the page's inline scripts, from scriptHashes(). */
+  scriptHashes: readonly string[];
+  /** Extra origins the page may call (the Supabase functions origin, when configured). */
+  connectOrigins: readonly string[];
+};
+
+export function contentSecurityPolicy({ scriptHashes, connectOrigins }: CspOptions): string {
+  const directives: [string, ...string[]][] = [
+    ["default-src", "'none'"],
+    ["script-src", "'self'", ...scriptHashes],
+    // sonner injects its stylesheet and Radix sets CSS variables inline; scripts stay strict.
+    ["style-src", "'self'", "'unsafe-inline'"],
+    ["img-src", "'self'"],
+    ["font-src", "'self'"],
+    ["connect-src", "'self'", ...connectOrigins],
+    ["manifest-src", "'self'"],
+    ["base-uri", "'none'"],
+    ["form-action", "'self'"],
+    ["frame-ancestors", "'none'"],
+    ["object-src", "'none'"],
+  ];
+  return directives.map((parts) => parts.join(" ")).join("; ");
+}
+
+/** Every header an HTML page is served with. */
+export function pageHeaders(
+  html: string,
+  connectOrigins: readonly string[],
+): Record<string, string> {
+  return {
+    ...baseSecurityHeaders,
+    "Content-Security-Policy": contentSecurityPolicy({
+      scriptHashes: scriptHashes(html),
+      connectOrigins,
+    }),
+  };
+}
+
+export const cacheControl = {
+  /** Hashed build assets never change under the same name. */
+  immutable: "public, max-age=31536000, immutable",
+  /** HTML and other unhashed files: always revalidate (cheap with ETags). */
+  revalidate: "no-cache",
+  /** API answers. */
+  none: "no-store",
+} as const;

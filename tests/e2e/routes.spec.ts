@@ -1,0 +1,45 @@
+import { expect, test } from "@playwright/test";
+import { siteRoutes } from "./site-routes";
+
+test.describe("every route", () => {
+  for (const route of siteRoutes) {
+    test(`${route.path} answers 200 with its heading in the prerendered HTML`, async ({
+      request,
+    }) => {
+      const response = await request.get(route.path);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toContain("text/html");
+      const html = await response.text();
+      const h1s = html.match(/<h1[\s>]/g) ?? [];
+      expect(h1s).toHaveLength(1);
+      expect(html).toContain(escapeHtml(route.h1));
+    });
+
+    test(`${route.path} renders and hydrates without console errors`, async ({ page }) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" || /hydrat/i.test(message.text()))
+          problems.push(message.text());
+      });
+      page.on("pageerror", (error) => problems.push(error.message));
+      await page.goto(route.path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.h1);
+      await page.waitForLoadState("networkidle");
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test("an unknown path answers 404 with the not-found page", async ({ request }) => {
+    for (const path of ["/nope", "/blog/nope", "/pricing/extra"]) {
+      const response = await request.get(path);
+      expect(response.status()).toBe(404);
+      const html = await response.text();
+      expect(html).toContain("Page not found");
+      expect(html).toContain("It may have been moved or doesn&#x27;t exist.");
+    }
+  });
+});
+
+function escapeHtml(text: string): string {
+  return text.replaceAll("&", "&amp;").replaceAll("'", "&#x27;");
+}

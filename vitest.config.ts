@@ -1,0 +1,19 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  test: {
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "supabase/functions/**/*.test.ts",
+    ],
+    environment: "node",
+    setupFiles: ["tests/setup/vitest-setup.ts"],
+    restoreMocks: true,
+  },
+});
