@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createCheckoutHandlerFromEnv } from "./from-env.ts";
+import { MESSAGES } from "./handler.ts";
+import { CheckoutConfigError } from "./schema.ts";
+import {
+  ENDPOINT,
+  PRICE_ENV,
+  SECRET_KEY,
+  SITE_ORIGIN,
+  VALID_BODY,
+  post,
+  readProblem,
+  startHarness,
+  testEnv,
+  type Harness,
+} from "./test-helpers.ts";
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(() => harness.fake.close());
+beforeEach(() => {
+  harness.fake.reset();
+  harness.logs.length = 0;
+});
+
+describe("not configured (E3)", () => {
+  it.each([
+    ["STRIPE_SECRET_KEY", undefined],
+    ["STRIPE_SECRET_KEY", ""],
+    ["STRIPE_SECRET_KEY", "   "],
+    ["STRIPE_PRICE_STARTER", undefined],
+    ["STRIPE_PRICE_PRO", ""],
+    ["STRIPE_PRICE_EXPERT", undefined],
+  ])("without %s (%j) POST → 503 not_configured, Stripe untouched", async (name, value) => {
+    const handler = harness.handler({ [name]: value });
+    const response = await handler(post(VALID_BODY));
+
+    expect(response.status).toBe(503);
+    expect(response.headers.get("access-control-allow-origin")).toBe(SITE_ORIGIN);
+    expect(await readProblem(response)).toEqual({
+      error: "Checkout is not configured on this server yet.",
+      code: "not_configured",
+    });
+    expect(harness.fake.requests).toHaveLength(0);
+    expect(harness.logs).toHaveLength(1);
+    expect(JSON.parse(harness.logs[0] ?? "{}")).toEqual({
+      level: "warn",
+      event: "checkout_not_configured",
+      missing: [name],
+    });
+  });
+
+  it("still answers preflight and 405, and logs names but never values", async () => {
+    const handler = createCheckoutHandlerFromEnv(
+      { STRIPE_SECRET_KEY: SECRET_KEY },
+      { log: (line) => harness.logs.push(line) },
+    );
+    const preflight = await handler(
+      new Request(ENDPOINT, { method: "OPTIONS", headers: { origin: "http://localhost:3000" } }),
+    );
+    const get = await handler(new Request(ENDPOINT));
+
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("http://localhost:3000");
+    expect(get.status).toBe(405);
+    expect(harness.logs.join("\n")).not.toContain(SECRET_KEY);
+    expect(JSON.parse(harness.logs[0] ?? "{}")).toMatchObject({
+      missing: ["STRIPE_PRICE_STARTER", "STRIPE_PRICE_PRO", "STRIPE_PRICE_EXPERT"],
+    });
+  });
+
+  it("answers 503 for a malformed body too: configuration comes first", async () => {
+    const handler = harness.handler({ STRIPE_SECRET_KEY: undefined });
+    expect((await handler(post("{"))).status).toBe(503);
+  });
+});
+
+describe("defaults", () => {
+  it("derives SITE_URL and the allowed origin from PORT", async () => {
+    const handler = harness.handler({ SITE_URL: undefined, PORT: "4321" });
+    const response = await handler(post(VALID_BODY, { origin: "http://localhost:4321" }));
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get("access-control-allow-origin")).toBe("http://localhost:4321");
+    expect(harness.fake.requests[0]?.params.cancel_url).toBe("http://localhost:4321/pricing");
+  });
+
+  it("falls back to http://localhost:3000", async () => {
+    await harness.handler({ SITE_URL: undefined, PORT: undefined })(post(VALID_BODY));
+    expect(harness.fake.requests[0]?.params.success_url).toBe(
+      "http://localhost:3000/success?session_id={CHECKOUT_SESSION_ID}",
+    );
+  });
+
+  it("uses the prices from the environment, trimmed", async () => {
+    await harness.handler({ STRIPE_PRICE_PRO: `  ${PRICE_ENV.STRIPE_PRICE_PRO}\n` })(
+      post(VALID_BODY),
+    );
+    expect(harness.fake.requests[0]?.params["line_items[0][price]"]).toBe(
+      PRICE_ENV.STRIPE_PRICE_PRO,
+    );
+  });
+});
+
+describe("malformed configuration fails fast", () => {
+  it.each([
+    ["SITE_URL", "castloop.com"],
+    ["SITE_URL", "ftp://castloop.com"],
+    ["SITE_URL", "https://castloop.com/?a=1"],
+    ["ALLOWED_ORIGINS", "*"],
+    ["ALLOWED_ORIGINS", "https://ok.example,https://ok.example/path"],
+    ["STRIPE_API_BASE", "localhost:12111"],
+    ["STRIPE_API_BASE", "http://127.0.0.1:12111/v1"],
+    ["CHECKOUT_RATE_LIMIT", "-1"],
+    ["CHECKOUT_RATE_LIMIT", "ten"],
+    ["CHECKOUT_RATE_LIMIT", "1.5"],
+    ["PORT", "0"],
+    ["PORT", "70000"],
+  ])("%s=%j throws a CheckoutConfigError naming the variable", (name, value) => {
+    const build = () => createCheckoutHandlerFromEnv(testEnv(harness.fake, { [name]: value }));
+    expect(build).toThrow(CheckoutConfigError);
+    expect(build).toThrow(name);
+    try {
+      build();
+    } catch (error) {
+      expect(String(error)).not.toContain(SECRET_KEY);
+    }
+  });
+});
+
+describe("rate limit (E6)", () => {
+  function clock() {
+    let now = 1_700_000_000_000;
+    return { now: () => now, advance: (ms: number) => (now += ms) };
+  }
+
+  it("answers limit+1 with 429, Retry-After and CORS, without calling Stripe", async () => {
+    const time = clock();
+    const handler = harness.handler({ CHECKOUT_RATE_LIMIT: "3" }, { now: time.now });
+    for (let index = 0; index < 3; index += 1) {
+      expect((await handler(post(VALID_BODY), { clientIp: "203.0.113.7" })).status).toBe(200);
+    }
+    const limited = await handler(post(VALID_BODY), { clientIp: "203.0.113.7" });
+
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("60");
+    expect(limited.headers.get("access-control-allow-origin")).toBe(SITE_ORIGIN);
+    expect(await readProblem(limited)).toEqual({
+      error: MESSAGES.rate_limited,
+      code: "rate_limited",
+    });
+    expect(harness.fake.requests).toHaveLength(3);
+
+    time.advance(59_500);
+    const stillLimited = await handler(post(VALID_BODY), { clientIp: "203.0.113.7" });
+    expect(stillLimited.headers.get("retry-after")).toBe("1");
+    time.advance(500);
+    expect((await handler(post(VALID_BODY), { clientIp: "203.0.113.7" })).status).toBe(200);
+  });
+
+  it("counts invalid requests too, per client IP", async () => {
+    const handler = harness.handler({ CHECKOUT_RATE_LIMIT: "1" }, { now: clock().now });
+    expect((await handler(post("{"), { clientIp: "198.51.100.1" })).status).toBe(400);
+    expect((await handler(post("{"), { clientIp: "198.51.100.1" })).status).toBe(429);
+    expect((await handler(post("{"), { clientIp: "198.51.100.2" })).status).toBe(400);
+  });
+
+  it("keys on the first x-forwarded-for entry when no socket address is given", async () => {
+    const handler = harness.handler({ CHECKOUT_RATE_LIMIT: "1" }, { now: clock().now });
+    const from = (forwardedFor: string) =>
+      post("{", { headers: { "x-forwarded-for": forwardedFor } });
+    expect((await handler(from("192.0.2.1, 10.0.0.1"))).status).toBe(400);
+    expect((await handler(from("192.0.2.1, 10.0.0.2"))).status).toBe(429);
+    expect((await handler(from("192.0.2.2, 10.0.0.1"))).status).toBe(400);
+    // The socket address wins over a spoofable header.
+    expect((await handler(from("192.0.2.9"), { clientIp: "192.0.2.1" })).status).toBe(429);
+  });
+
+  it("defaults to 30 per minute", async () => {
+    const env = { ...testEnv(harness.fake), CHECKOUT_RATE_LIMIT: undefined };
+    const handler = createCheckoutHandlerFromEnv(env, { now: clock().now, log: () => {} });
+    const statuses: number[] = [];
+    for (let index = 0; index < 31; index += 1) statuses.push((await handler(post("{"))).status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(30);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("is off with 0", async () => {
+    const handler = harness.handler({ CHECKOUT_RATE_LIMIT: "0" });
+    for (let index = 0; index < 40; index += 1) {
+      expect((await handler(post(VALID_BODY), { clientIp: "203.0.113.8" })).status).toBe(200);
+    }
+    expect(harness.fake.requests).toHaveLength(40);
+  });
+});

@@ -1,0 +1,59 @@
+import { createRateLimiter } from "../_shared/rate-limit.ts";
+import {
+  createCheckoutHandler,
+  createNotConfiguredHandler,
+  type CheckoutHandler,
+  type LogLine,
+} from "./handler.ts";
+import { parseCheckoutEnv } from "./schema.ts";
+import { createStripeCheckout } from "./stripe.ts";
+
+export interface CheckoutFromEnvOptions {
+  /** Receives one JSON line per event; defaults to console.error. */
+  log?: LogLine;
+  /** Clock for the rate limiter (ms since epoch). */
+  now?: () => number;
+  /** Overrides the Stripe request timeout (default 10 s); tests use a short one. */
+  stripeTimeoutMs?: number;
+}
+
+/**
+ * Builds the checkout handler from environment variables (`process.env` on Node,
+ * `Deno.env.toObject()` on Deno). Throws `CheckoutConfigError` for malformed values; when the
+ * secret key or a price is missing, the handler answers POST with 503 `not_configured`.
+ */
+export function createCheckoutHandlerFromEnv(
+  env: Record<string, string | undefined>,
+  options: CheckoutFromEnvOptions = {},
+): CheckoutHandler {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const config = parseCheckoutEnv(env);
+
+  if (config.stripe === undefined) {
+    log(
+      JSON.stringify({ level: "warn", event: "checkout_not_configured", missing: config.missing }),
+    );
+    return createNotConfiguredHandler({ allowedOrigins: config.allowedOrigins, log });
+  }
+
+  const { createSession } = createStripeCheckout({
+    secretKey: config.stripe.secretKey,
+    apiBase: config.stripeApiBase,
+    timeoutMs: options.stripeTimeoutMs,
+  });
+  return createCheckoutHandler({
+    createSession,
+    prices: config.stripe.prices,
+    siteUrl: config.siteUrl,
+    allowedOrigins: config.allowedOrigins,
+    rateLimiter:
+      config.rateLimitPerMinute > 0
+        ? createRateLimiter({
+            limit: config.rateLimitPerMinute,
+            windowMs: 60_000,
+            now: options.now,
+          })
+        : undefined,
+    log,
+  });
+}

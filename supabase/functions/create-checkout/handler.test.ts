@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { CheckoutHandler } from "./handler.ts";
+import {
+  ENDPOINT,
+  FOREIGN_ORIGIN,
+  LEAK_PATTERNS,
+  PRICE_ENV,
+  SITE_ORIGIN,
+  SITE_URL,
+  VALID_BODY,
+  post,
+  readProblem,
+  startHarness,
+  type Harness,
+} from "./test-helpers.ts";
+
+let harness: Harness;
+let handler: CheckoutHandler;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(() => harness.fake.close());
+beforeEach(() => {
+  harness.fake.reset();
+  harness.logs.length = 0;
+  handler = harness.handler();
+});
+
+describe("success (S1–S4, F10)", () => {
+  it.each([
+    ["price_starter", PRICE_ENV.STRIPE_PRICE_STARTER],
+    ["price_pro", PRICE_ENV.STRIPE_PRICE_PRO],
+    ["price_expert", PRICE_ENV.STRIPE_PRICE_EXPERT],
+  ])("maps %s to the configured price and answers only { url }", async (plan, price) => {
+    const response = await handler(post({ priceId: plan, isGuest: true }));
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const body: unknown = await response.json();
+    const [request] = harness.fake.requests;
+    const session = [...harness.fake.sessions.values()][0];
+    expect(body).toEqual({ url: session?.url });
+    expect(harness.fake.requests).toHaveLength(1);
+    expect(request?.method).toBe("POST");
+    expect(request?.path).toBe("/v1/checkout/sessions");
+    expect(request?.params).toEqual({
+      mode: "subscription",
+      "line_items[0][price]": price,
+      "line_items[0][quantity]": "1",
+      success_url: `${SITE_URL}/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${SITE_URL}/pricing`,
+      allow_promotion_codes: "true",
+    });
+    expect(request?.params).not.toHaveProperty("customer_creation");
+    expect(request?.params).not.toHaveProperty("customer_email");
+    expect(request?.headers.authorization).toMatch(/^Bearer sk_test_/);
+    expect(request?.idempotencyKey).toMatch(/\S{20,}/);
+  });
+
+  it("accepts a UTF-8 charset and builds URLs from SITE_URL, never from the request", async () => {
+    const response = await handler(
+      post(VALID_BODY, {
+        contentType: "application/json; charset=UTF-8",
+        headers: {
+          host: "evil.example",
+          referer: "https://evil.example/",
+          "x-forwarded-host": "evil.example",
+        },
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(harness.fake.requests[0]?.params.success_url).toBe(
+      `${SITE_URL}/success?session_id={CHECKOUT_SESSION_ID}`,
+    );
+  });
+
+  it("uses a trailing-slash SITE_URL without doubling the slash", async () => {
+    await harness.handler({ SITE_URL: `${SITE_URL}/` })(post(VALID_BODY));
+    expect(harness.fake.requests[0]?.params.cancel_url).toBe(`${SITE_URL}/pricing`);
+  });
+});
+
+describe("methods (F1, F2)", () => {
+  it.each(["GET", "PUT", "DELETE", "PATCH", "HEAD"])("%s → 405 with Allow", async (method) => {
+    const response = await handler(
+      new Request(ENDPOINT, { method, headers: { origin: SITE_ORIGIN } }),
+    );
+
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST, OPTIONS");
+    expect(response.headers.get("access-control-allow-origin")).toBe(SITE_ORIGIN);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    if (method !== "HEAD") expect((await readProblem(response)).code).toBe("method_not_allowed");
+    expect(harness.fake.requests).toHaveLength(0);
+  });
+
+  it("answers a preflight from an allowed origin with 204 and the CORS headers", async () => {
+    const response = await handler(
+      new Request(ENDPOINT, {
+        method: "OPTIONS",
+        headers: {
+          origin: SITE_ORIGIN,
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "authorization, x-client-info, apikey, content-type",
+        },
+      }),
+    );
+
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe("");
+    expect(Object.fromEntries(response.headers)).toMatchObject({
+      "access-control-allow-origin": SITE_ORIGIN,
+      "access-control-allow-headers": "authorization, x-client-info, apikey, content-type",
+      "access-control-allow-methods": "POST, OPTIONS",
+      "access-control-max-age": "86400",
+      vary: "Origin",
+    });
+    expect(harness.fake.requests).toHaveLength(0);
+  });
+
+  it("answers a preflight from a foreign origin without Access-Control-Allow-Origin", async () => {
+    const response = await handler(
+      new Request(ENDPOINT, { method: "OPTIONS", headers: { origin: FOREIGN_ORIGIN } }),
+    );
+    expect(response.status).toBe(204);
+    expect(response.headers.get("access-control-allow-origin")).toBeNull();
+    expect(response.headers.get("vary")).toBe("Origin");
+  });
+});
+
+describe("CORS on real requests (E1)", () => {
+  it("echoes an allowed origin on success", async () => {
+    const response = await handler(post(VALID_BODY));
+    expect(response.headers.get("access-control-allow-origin")).toBe(SITE_ORIGIN);
+    expect(response.headers.get("vary")).toBe("Origin");
+  });
+
+  it.each([FOREIGN_ORIGIN, `${SITE_ORIGIN}.evil.example`, "null", SITE_ORIGIN.toUpperCase()])(
+    "still processes a request from %s but without ACAO",
+    async (origin) => {
+      const success = await handler(post(VALID_BODY, { origin }));
+      const failure = await handler(post({ priceId: "nope", isGuest: true }, { origin }));
+
+      expect(success.status).toBe(200);
+      expect(failure.status).toBe(400);
+      for (const response of [success, failure]) {
+        expect(response.headers.get("access-control-allow-origin")).toBeNull();
+        expect(response.headers.get("vary")).toBe("Origin");
+      }
+    },
+  );
+
+  it("serves same-origin POSTs that send no Origin header", async () => {
+    const response = await handler(post(VALID_BODY, { origin: null }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("honours ALLOWED_ORIGINS exactly", async () => {
+    const custom = harness.handler({
+      ALLOWED_ORIGINS: "https://a.example, https://b.example:8443/",
+    });
+    const fromB = await custom(post(VALID_BODY, { origin: "https://b.example:8443" }));
+    const fromSite = await custom(post(VALID_BODY, { origin: SITE_ORIGIN }));
+    expect(fromB.headers.get("access-control-allow-origin")).toBe("https://b.example:8443");
+    expect(fromSite.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("error bodies", () => {
+  it("never echo the input", async () => {
+    const response = await handler(
+      post({ priceId: "<script>price_1Leak</script>", isGuest: true }),
+    );
+    const text = JSON.stringify(await readProblem(response));
+    for (const pattern of LEAK_PATTERNS) expect(text).not.toMatch(pattern);
+    expect(text).not.toContain("script");
+  });
+});

@@ -1,0 +1,155 @@
+import { corsHeaders, preflight } from "../_shared/cors.ts";
+import {
+  isJsonContentType,
+  parseJsonBytes,
+  problem,
+  json,
+  readBodyWithLimit,
+} from "../_shared/http.ts";
+import type { RateLimiter } from "../_shared/rate-limit.ts";
+import { parseCheckoutBody } from "./schema.ts";
+import { CheckoutSessionError, type CreateSession } from "./session.ts";
+
+export const MAX_BODY_BYTES = 16 * 1024;
+export const ALLOW = "POST, OPTIONS";
+
+/** Visitors see these in a toast after "Failed to start subscription process: ". */
+export const MESSAGES = {
+  not_configured: "Checkout is not configured on this server yet.",
+  method_not_allowed: "This endpoint only accepts POST requests.",
+  rate_limited: "Too many checkout attempts. Please wait a minute and try again.",
+  unsupported_media_type: "The request must be sent as JSON.",
+  payload_too_large: "The request is too large.",
+  invalid_json: "The request body is not valid JSON.",
+  invalid_body: "The request body must be a JSON object.",
+  unknown_field: "The request contains fields that are not allowed.",
+  unknown_price: "Please choose one of the plans on the pricing page.",
+  invalid_field: "The request contains an invalid value.",
+  checkout_busy: "Checkout is busy right now. Please try again in a moment.",
+  checkout_unavailable: "Checkout is temporarily unavailable. Please try again later.",
+  internal_error: "Something went wrong on our side. Please try again later.",
+} as const satisfies Record<string, string>;
+
+export type ClientInfo = { clientIp?: string };
+export type CheckoutHandler = (req: Request, info?: ClientInfo) => Promise<Response>;
+/** Receives one JSON line per event. */
+export type LogLine = (line: string) => void;
+
+export interface CheckoutHandlerDeps {
+  createSession: CreateSession;
+  /** Public plan id → Stripe price id. A Map, so prototype keys can never match. */
+  prices: ReadonlyMap<string, string>;
+  /** Absolute, without trailing slash. */
+  siteUrl: string;
+  allowedOrigins: readonly string[];
+  rateLimiter?: RateLimiter;
+  log?: LogLine;
+}
+
+const defaultLog: LogLine = (line) => console.error(line);
+
+type PostHandler = (
+  req: Request,
+  cors: Record<string, string>,
+  info?: ClientInfo,
+) => Promise<Response>;
+
+/** CORS, preflight and method handling shared by the real and the not-configured handler. */
+function serve(
+  allowedOrigins: readonly string[],
+  log: LogLine,
+  handlePost: PostHandler,
+): CheckoutHandler {
+  return async (req, info) => {
+    const cors = corsHeaders(req.headers.get("origin"), allowedOrigins);
+    if (req.method === "OPTIONS") return preflight(cors);
+    if (req.method !== "POST") {
+      return problem(405, "method_not_allowed", MESSAGES.method_not_allowed, {
+        ...cors,
+        Allow: ALLOW,
+      });
+    }
+    try {
+      return await handlePost(req, cors, info);
+    } catch (error) {
+      log(JSON.stringify({ level: "error", event: "checkout_internal_error", ...describe(error) }));
+      return problem(500, "internal_error", MESSAGES.internal_error, cors);
+    }
+  };
+}
+
+export function createNotConfiguredHandler(options: {
+  allowedOrigins: readonly string[];
+  log?: LogLine;
+}): CheckoutHandler {
+  return serve(options.allowedOrigins, options.log ?? defaultLog, async (_req, cors) =>
+    problem(503, "not_configured", MESSAGES.not_configured, cors),
+  );
+}
+
+export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandler {
+  const log = deps.log ?? defaultLog;
+  const successUrl = `${deps.siteUrl}/success?session_id={CHECKOUT_SESSION_ID}`;
+  const cancelUrl = `${deps.siteUrl}/pricing`;
+  const fail = (status: number, code: keyof typeof MESSAGES, cors: Record<string, string>) =>
+    problem(status, code, MESSAGES[code], cors);
+
+  return serve(deps.allowedOrigins, log, async (req, cors, info) => {
+    if (deps.rateLimiter !== undefined) {
+      const verdict = deps.rateLimiter.hit(clientKey(req, info));
+      if (!verdict.allowed) {
+        return problem(429, "rate_limited", MESSAGES.rate_limited, {
+          ...cors,
+          "Retry-After": String(verdict.retryAfterSeconds),
+        });
+      }
+    }
+    if (!isJsonContentType(req.headers.get("content-type"))) {
+      return fail(415, "unsupported_media_type", cors);
+    }
+    const bytes = await readBodyWithLimit(req, MAX_BODY_BYTES);
+    if (bytes === null) return fail(413, "payload_too_large", cors);
+    const parsedJson = parseJsonBytes(bytes);
+    if (!parsedJson.ok) return fail(400, "invalid_json", cors);
+    const parsed = parseCheckoutBody(parsedJson.value);
+    if (!parsed.ok) return fail(400, parsed.code, cors);
+
+    const price = deps.prices.get(parsed.body.priceId);
+    if (price === undefined) return fail(400, "unknown_price", cors);
+
+    try {
+      const { url } = await deps.createSession({ price, successUrl, cancelUrl });
+      return json({ url }, 200, cors);
+    } catch (error) {
+      const failure = error instanceof CheckoutSessionError ? error : undefined;
+      log(
+        JSON.stringify({
+          level: "error",
+          event: "checkout_session_failed",
+          plan: parsed.body.priceId,
+          kind: failure?.kind ?? "unavailable",
+          ...(failure === undefined ? describe(error) : failure.details),
+        }),
+      );
+      if (failure?.kind === "rate_limited") {
+        return problem(503, "checkout_busy", MESSAGES.checkout_busy, {
+          ...cors,
+          "Retry-After": String(failure.retryAfterSeconds ?? 1),
+        });
+      }
+      return fail(502, "checkout_unavailable", cors);
+    }
+  });
+}
+
+function clientKey(req: Request, info: ClientInfo | undefined): string {
+  const fromSocket = info?.clientIp?.trim();
+  if (fromSocket) return fromSocket.slice(0, 64);
+  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return forwarded ? forwarded.slice(0, 64) : "unknown";
+}
+
+function describe(error: unknown): { errorName: string; stack?: string } {
+  if (!(error instanceof Error)) return { errorName: typeof error };
+  return { errorName: error.name, stack: error.stack ?? error.message };
+}

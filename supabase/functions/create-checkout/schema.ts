@@ -1,0 +1,152 @@
+import { z } from "zod";
+
+/** Public plan ids the browser may send; the real Stripe price ids stay on the server. */
+export const PLAN_IDS = ["price_starter", "price_pro", "price_expert"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export const PRICE_ENV_BY_PLAN: Readonly<Record<PlanId, string>> = {
+  price_starter: "STRIPE_PRICE_STARTER",
+  price_pro: "STRIPE_PRICE_PRO",
+  price_expert: "STRIPE_PRICE_EXPERT",
+};
+
+export const checkoutBodySchema = z.strictObject({
+  priceId: z.enum(PLAN_IDS),
+  isGuest: z.literal(true),
+});
+export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
+
+export type BodyErrorCode = "invalid_body" | "unknown_field" | "unknown_price" | "invalid_field";
+export type BodyParseResult = { ok: true; body: CheckoutBody } | { ok: false; code: BodyErrorCode };
+
+// When a body has several problems, the first code in this list is reported.
+const BODY_ERROR_PRIORITY: readonly BodyErrorCode[] = [
+  "invalid_body",
+  "unknown_field",
+  "unknown_price",
+  "invalid_field",
+];
+
+export function parseCheckoutBody(value: unknown): BodyParseResult {
+  const result = checkoutBodySchema.safeParse(value);
+  if (result.success) return { ok: true, body: result.data };
+  const codes = new Set<BodyErrorCode>(
+    result.error.issues.map((issue): BodyErrorCode => {
+      if (issue.path.length === 0) {
+        return issue.code === "unrecognized_keys" ? "unknown_field" : "invalid_body";
+      }
+      return issue.path[0] === "priceId" ? "unknown_price" : "invalid_field";
+    }),
+  );
+  return { ok: false, code: BODY_ERROR_PRIORITY.find((code) => codes.has(code)) ?? "invalid_body" };
+}
+
+const blankToUndefined = (value: unknown): unknown => {
+  if (typeof value !== "string") return value;
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed;
+};
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(blankToUndefined, schema.optional());
+
+function parseHttpUrl(value: string): URL | null {
+  try {
+    const url = new URL(value);
+    const plain = !url.username && !url.password && !url.search && !url.hash;
+    return (url.protocol === "http:" || url.protocol === "https:") && plain ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+const httpUrl = z.string().refine((value) => parseHttpUrl(value) !== null, {
+  message: "must be an absolute http(s) URL without credentials, query or fragment",
+});
+const httpOrigin = httpUrl.refine((value) => parseHttpUrl(value)?.pathname === "/", {
+  message: "must be an origin (scheme, host and optional port, no path)",
+});
+const digits = (message: string) => z.string().regex(/^\d+$/, { message }).transform(Number);
+
+export const checkoutEnvSchema = z.object({
+  STRIPE_SECRET_KEY: optional(z.string()),
+  STRIPE_PRICE_STARTER: optional(z.string()),
+  STRIPE_PRICE_PRO: optional(z.string()),
+  STRIPE_PRICE_EXPERT: optional(z.string()),
+  PORT: optional(
+    digits("must be a port number").refine((port) => port >= 1 && port <= 65_535, {
+      message: "must be a port number",
+    }),
+  ),
+  SITE_URL: optional(httpUrl),
+  ALLOWED_ORIGINS: optional(z.string()),
+  STRIPE_API_BASE: optional(httpOrigin),
+  CHECKOUT_RATE_LIMIT: optional(digits("must be a whole number of requests per minute (0 = off)")),
+});
+
+export interface CheckoutConfig {
+  /** No trailing slash, so paths can be appended. */
+  siteUrl: string;
+  allowedOrigins: string[];
+  /** Requests per minute per client IP; 0 turns the limiter off. */
+  rateLimitPerMinute: number;
+  stripeApiBase: URL | undefined;
+  /** Undefined when the secret key or a price is missing: checkout answers 503. */
+  stripe: { secretKey: string; prices: Map<PlanId, string> } | undefined;
+  /** Names (never values) of the variables that are missing. */
+  missing: string[];
+}
+
+export class CheckoutConfigError extends Error {
+  constructor(problems: readonly string[]) {
+    super(`Invalid checkout configuration: ${problems.join("; ")}`);
+    this.name = "CheckoutConfigError";
+  }
+}
+
+/** Throws `CheckoutConfigError` for malformed values; missing secrets only disable checkout. */
+export function parseCheckoutEnv(env: Record<string, string | undefined>): CheckoutConfig {
+  const result = checkoutEnvSchema.safeParse(env);
+  if (!result.success) {
+    throw new CheckoutConfigError(
+      result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`),
+    );
+  }
+  const vars = result.data;
+
+  const siteUrl = (vars.SITE_URL ?? `http://localhost:${vars.PORT ?? 3000}`).replace(/\/+$/, "");
+  const allowedOrigins = (vars.ALLOWED_ORIGINS ?? new URL(siteUrl).origin)
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== "");
+  const badOrigins = allowedOrigins.filter((origin) => !httpOrigin.safeParse(origin).success);
+  if (badOrigins.length > 0) {
+    throw new CheckoutConfigError([
+      `ALLOWED_ORIGINS must list comma-separated origins such as https://example.com (${badOrigins.length} invalid)`,
+    ]);
+  }
+
+  const configuredPrices: Record<PlanId, string | undefined> = {
+    price_starter: vars.STRIPE_PRICE_STARTER,
+    price_pro: vars.STRIPE_PRICE_PRO,
+    price_expert: vars.STRIPE_PRICE_EXPERT,
+  };
+  const prices = new Map<PlanId, string>();
+  const missing: string[] = vars.STRIPE_SECRET_KEY === undefined ? ["STRIPE_SECRET_KEY"] : [];
+  for (const plan of PLAN_IDS) {
+    const price = configuredPrices[plan];
+    if (price === undefined) missing.push(PRICE_ENV_BY_PLAN[plan]);
+    else prices.set(plan, price);
+  }
+
+  return {
+    siteUrl,
+    allowedOrigins: [...new Set(allowedOrigins.map((origin) => new URL(origin).origin))],
+    rateLimitPerMinute: vars.CHECKOUT_RATE_LIMIT ?? 30,
+    stripeApiBase: vars.STRIPE_API_BASE === undefined ? undefined : new URL(vars.STRIPE_API_BASE),
+    stripe:
+      vars.STRIPE_SECRET_KEY !== undefined && missing.length === 0
+        ? { secretKey: vars.STRIPE_SECRET_KEY, prices }
+        : undefined,
+    missing,
+  };
+}

@@ -1,0 +1,38 @@
+/** What the handler asks of the payment provider; the Stripe adapter implements it. */
+export interface CheckoutSessionInput {
+  /** The provider's price id, already mapped from the public plan id on the server. */
+  price: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export type CreateSession = (input: CheckoutSessionInput) => Promise<{ url: string }>;
+
+export type CheckoutFailureKind = "rate_limited" | "unavailable";
+
+/** Log-only facts about a provider failure; never sent to the browser. */
+export interface CheckoutFailureDetails {
+  stripeType?: string;
+  stripeCode?: string;
+  requestId?: string;
+  statusCode?: number;
+  message?: string;
+}
+
+export class CheckoutSessionError extends Error {
+  readonly kind: CheckoutFailureKind;
+  readonly details: CheckoutFailureDetails;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    kind: CheckoutFailureKind,
+    details: CheckoutFailureDetails = {},
+    retryAfterSeconds?: number,
+  ) {
+    super(`Checkout session could not be created (${kind})`);
+    this.name = "CheckoutSessionError";
+    this.kind = kind;
+    this.details = details;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

@@ -1,0 +1,129 @@
+import assert from "node:assert/strict";
+import { startFakeStripe, type FakeStripe } from "../../../tests/fakes/fake-stripe.ts";
+import { createCheckoutHandlerFromEnv } from "../create-checkout/from-env.ts";
+
+// The same handler as on Supabase, run on real Deno against the local fake Stripe API.
+
+const SITE = "https://castloop.test";
+const ENDPOINT = "http://127.0.0.1:54321/functions/v1/create-checkout";
+
+function env(fake: FakeStripe, extra: Record<string, string | undefined> = {}) {
+  return {
+    STRIPE_SECRET_KEY: "sk_test_fake_deno_tests_only",
+    STRIPE_PRICE_STARTER: "price_1DenoStarter",
+    STRIPE_PRICE_PRO: "price_1DenoPro",
+    STRIPE_PRICE_EXPERT: "price_1DenoExpert",
+    SITE_URL: SITE,
+    STRIPE_API_BASE: fake.url,
+    ...extra,
+  };
+}
+
+function post(body: string): Request {
+  return new Request(ENDPOINT, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: SITE },
+    body,
+  });
+}
+
+async function withFake(run: (fake: FakeStripe, logs: string[]) => Promise<void>): Promise<void> {
+  const fake = await startFakeStripe();
+  try {
+    await run(fake, []);
+  } finally {
+    await fake.close();
+  }
+}
+
+Deno.test("creates a subscription Checkout Session through the stripe SDK", () =>
+  withFake(async (fake, logs) => {
+    const handler = createCheckoutHandlerFromEnv(env(fake), { log: (line) => logs.push(line) });
+    const response = await handler(post('{"priceId":"price_expert","isGuest":true}'));
+
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("access-control-allow-origin"), SITE);
+    const body = await response.json();
+    assert.deepEqual(Object.keys(body), ["url"]);
+    assert.match(body.url, new RegExp(`^${fake.url}/checkout/cs_test_`));
+    assert.equal(fake.requests.length, 1);
+    assert.deepEqual(fake.requests[0]?.params, {
+      mode: "subscription",
+      "line_items[0][price]": "price_1DenoExpert",
+      "line_items[0][quantity]": "1",
+      success_url: `${SITE}/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${SITE}/pricing`,
+      allow_promotion_codes: "true",
+    });
+    assert.deepEqual(logs, []);
+
+    const page = await fetch(body.url);
+    const html = await page.text();
+    assert.match(html, /<h1>Fake Stripe Checkout<\/h1>/);
+    assert.match(html, /price_1DenoExpert/);
+  }),
+);
+
+Deno.test("rejects an unknown plan without calling Stripe", () =>
+  withFake(async (fake) => {
+    const handler = createCheckoutHandlerFromEnv(env(fake), { log: () => {} });
+    const response = await handler(post('{"priceId":"__proto__","isGuest":true}'));
+
+    assert.equal(response.status, 400);
+    assert.deepEqual(await response.json(), {
+      error: "Please choose one of the plans on the pricing page.",
+      code: "unknown_price",
+    });
+    assert.equal(fake.requests.length, 0);
+  }),
+);
+
+Deno.test("answers a CORS preflight", () =>
+  withFake(async (fake) => {
+    const handler = createCheckoutHandlerFromEnv(env(fake), { log: () => {} });
+    const response = await handler(
+      new Request(ENDPOINT, { method: "OPTIONS", headers: { origin: SITE } }),
+    );
+
+    assert.equal(response.status, 204);
+    assert.equal(await response.text(), "");
+    assert.equal(response.headers.get("access-control-allow-origin"), SITE);
+    assert.equal(
+      response.headers.get("access-control-allow-headers"),
+      "authorization, x-client-info, apikey, content-type",
+    );
+    assert.equal(response.headers.get("access-control-allow-methods"), "POST, OPTIONS");
+    assert.equal(response.headers.get("access-control-max-age"), "86400");
+  }),
+);
+
+Deno.test("answers 503 not_configured without a secret key", () =>
+  withFake(async (fake, logs) => {
+    const handler = createCheckoutHandlerFromEnv(env(fake, { STRIPE_SECRET_KEY: undefined }), {
+      log: (line) => logs.push(line),
+    });
+    const response = await handler(post('{"priceId":"price_pro","isGuest":true}'));
+
+    assert.equal(response.status, 503);
+    assert.equal(response.headers.get("access-control-allow-origin"), SITE);
+    assert.deepEqual(await response.json(), {
+      error: "Checkout is not configured on this server yet.",
+      code: "not_configured",
+    });
+    assert.equal(fake.requests.length, 0);
+    assert.equal(logs.length, 1);
+  }),
+);
+
+Deno.test("maps a Stripe rate limit to 503 with Retry-After", () =>
+  withFake(async (fake) => {
+    fake.failNext({ type: "rate_limit_error" });
+    const handler = createCheckoutHandlerFromEnv(env(fake), { log: () => {} });
+    const response = await handler(post('{"priceId":"price_pro","isGuest":true}'));
+
+    assert.equal(response.status, 503);
+    assert.equal(response.headers.get("retry-after"), "2");
+    assert.equal((await response.json()).code, "checkout_busy");
+    assert.equal(fake.requests.length, 1);
+  }),
+);

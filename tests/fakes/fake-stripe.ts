@@ -1,0 +1,336 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import { Buffer } from "node:buffer";
+import process from "node:process";
+import { pathToFileURL } from "node:url";
+
+/**
+ * A small local stand-in for the Stripe API that the real `stripe` SDK talks to through
+ * STRIPE_API_BASE. It creates Checkout Sessions, serves a fake hosted checkout page, records
+ * every API request, and can be told to fail, stall or drop the next requests.
+ */
+
+export type FakeStripeErrorType =
+  | "api_error"
+  | "card_error"
+  | "idempotency_error"
+  | "invalid_request_error"
+  | "authentication_error"
+  | "permission_error"
+  | "rate_limit_error";
+
+export interface FakeStripeError {
+  type: FakeStripeErrorType;
+  /** Defaults to the status Stripe uses for the type (rate_limit_error → 429, …). */
+  status?: number;
+  code?: string;
+  message?: string;
+  /** Sent as `Stripe-Should-Retry`, which the SDK obeys before its own retry rules. */
+  shouldRetry?: boolean;
+  headers?: Record<string, string>;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  /** Form-encoded body as flat keys, e.g. `line_items[0][price]`. */
+  params: Record<string, string>;
+  /** Lower-cased header names. */
+  headers: Record<string, string>;
+  idempotencyKey: string | undefined;
+}
+
+export interface FakeCheckoutSession {
+  id: string;
+  object: "checkout.session";
+  url: string;
+  mode: string | undefined;
+  priceId: string | undefined;
+  params: Record<string, string>;
+}
+
+export interface FakeStripe {
+  /** Base URL to use as STRIPE_API_BASE, e.g. `http://127.0.0.1:41234`. */
+  readonly url: string;
+  /** Every API request received (`/v1/…`), including failed and dropped ones. */
+  readonly requests: RecordedRequest[];
+  readonly sessions: ReadonlyMap<string, FakeCheckoutSession>;
+  /** Answer the next `times` API requests with this Stripe error. */
+  failNext(error: FakeStripeError, times?: number): void;
+  /** Hold the next `times` API requests for `ms` before answering normally. */
+  delayNext(ms: number, times?: number): void;
+  /** Destroy the connection of the next `times` API requests without answering. */
+  dropNext(times?: number): void;
+  /** Forget recorded requests, sessions and queued behaviours; request ids restart at 1. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export interface FakeStripeOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Keep only the latest N requests and sessions (default: all); bounds memory under load. */
+  historyLimit?: number;
+}
+
+type Behaviour =
+  { kind: "fail"; error: FakeStripeError } | { kind: "delay"; ms: number } | { kind: "drop" };
+
+const DEFAULT_ERRORS: Record<
+  FakeStripeErrorType,
+  { status: number; code?: string; message: string }
+> = {
+  api_error: { status: 500, message: "Stripe had an internal error (fake)." },
+  card_error: { status: 402, code: "card_declined", message: "Your card was declined." },
+  idempotency_error: {
+    status: 400,
+    message:
+      "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+  },
+  invalid_request_error: {
+    status: 400,
+    code: "resource_missing",
+    message: "No such price: 'price_1FakeLeakedPriceId'",
+  },
+  authentication_error: { status: 401, message: "Invalid API Key provided: sk_test_****fake" },
+  permission_error: {
+    status: 403,
+    message:
+      "The provided key 'rk_test_****fake' does not have the required permissions for this endpoint.",
+  },
+  rate_limit_error: {
+    status: 429,
+    code: "rate_limit",
+    message: "Request rate limit exceeded. Stripe asks you to slow down.",
+  },
+};
+
+export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
+  const host = options.host ?? "127.0.0.1";
+  const historyLimit = options.historyLimit ?? Infinity;
+  const requests: RecordedRequest[] = [];
+  const sessions = new Map<string, FakeCheckoutSession>();
+  const queue: Behaviour[] = [];
+  const sockets = new Set<Socket>();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  let counter = 0;
+  let baseUrl = "";
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch(() => {
+      if (!res.headersSent)
+        sendJson(res, 500, { error: { type: "api_error", message: "Fake failed." } });
+    });
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? "/", "http://fake").pathname;
+    const rawBody = await readText(req);
+
+    if (req.method === "GET" && path.startsWith("/checkout/")) {
+      const session = sessions.get(decodeURIComponent(path.slice("/checkout/".length)));
+      sendHtml(res, session === undefined ? 404 : 200, checkoutPage(session));
+      return;
+    }
+    if (!path.startsWith("/v1/")) {
+      sendJson(res, 404, { error: { type: "invalid_request_error", message: "Not found." } });
+      return;
+    }
+
+    const params = Object.fromEntries(new URLSearchParams(rawBody));
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([name, value]) => [
+        name,
+        Array.isArray(value) ? value.join(", ") : (value ?? ""),
+      ]),
+    );
+    requests.push({
+      method: req.method ?? "",
+      path,
+      params,
+      headers,
+      idempotencyKey: headers["idempotency-key"],
+    });
+    if (requests.length > historyLimit) requests.splice(0, requests.length - historyLimit);
+    counter += 1;
+    const requestId = `req_fake_${counter}`;
+
+    const behaviour = queue.shift();
+    if (behaviour?.kind === "drop") {
+      req.socket.destroy();
+      return;
+    }
+    if (behaviour?.kind === "delay") {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          resolve();
+        }, behaviour.ms);
+        timers.add(timer);
+      });
+      if (res.destroyed) return;
+    }
+    if (behaviour?.kind === "fail") {
+      sendStripeError(res, behaviour.error, requestId);
+      return;
+    }
+
+    if (!(headers.authorization ?? "").startsWith("Bearer ")) {
+      sendStripeError(
+        res,
+        { type: "authentication_error", message: "You did not provide an API key." },
+        requestId,
+      );
+      return;
+    }
+    if (req.method === "POST" && path === "/v1/checkout/sessions") {
+      const id = `cs_test_fake_${counter}_${Math.random().toString(36).slice(2, 10)}`;
+      const session: FakeCheckoutSession = {
+        id,
+        object: "checkout.session",
+        url: `${baseUrl}/checkout/${id}`,
+        mode: params.mode,
+        priceId: params["line_items[0][price]"],
+        params,
+      };
+      sessions.set(id, session);
+      if (sessions.size > historyLimit) sessions.delete(sessions.keys().next().value ?? "");
+      sendJson(
+        res,
+        200,
+        {
+          id,
+          object: session.object,
+          url: session.url,
+          mode: session.mode,
+          status: "open",
+          livemode: false,
+        },
+        requestId,
+      );
+      return;
+    }
+    sendStripeError(
+      res,
+      {
+        type: "invalid_request_error",
+        status: 404,
+        message: `Unrecognized request URL (${req.method}: ${path}).`,
+      },
+      requestId,
+    );
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const address = server.address();
+  if (address === null || typeof address === "string")
+    throw new Error("Fake Stripe has no TCP address");
+  baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
+
+  const enqueue = (behaviour: Behaviour, times: number) => {
+    for (let index = 0; index < times; index += 1) queue.push(behaviour);
+  };
+
+  return {
+    url: baseUrl,
+    requests,
+    sessions,
+    failNext: (error, times = 1) => enqueue({ kind: "fail", error }, times),
+    delayNext: (ms, times = 1) => enqueue({ kind: "delay", ms }, times),
+    dropNext: (times = 1) => enqueue({ kind: "drop" }, times),
+    reset() {
+      requests.length = 0;
+      sessions.clear();
+      queue.length = 0;
+      counter = 0;
+    },
+    close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function readText(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  requestId?: string,
+  extra: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    "Content-Type": "application/json",
+    ...(requestId === undefined ? {} : { "Request-Id": requestId }),
+    ...extra,
+  });
+  res.end(JSON.stringify(body));
+}
+
+function sendStripeError(res: ServerResponse, error: FakeStripeError, requestId: string): void {
+  const defaults = DEFAULT_ERRORS[error.type];
+  const headers: Record<string, string> = { ...error.headers };
+  if (error.shouldRetry !== undefined) headers["Stripe-Should-Retry"] = String(error.shouldRetry);
+  const body = {
+    error: {
+      type: error.type,
+      code: error.code ?? defaults.code,
+      message: error.message ?? defaults.message,
+      request_log_url: `https://dashboard.stripe.com/test/logs/${requestId}`,
+    },
+  };
+  sendJson(res, error.status ?? defaults.status, body, requestId, headers);
+}
+
+function sendHtml(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, { "Content-Type": "text/html; charset=utf-8" });
+  res.end(html);
+}
+
+function checkoutPage(session: FakeCheckoutSession | undefined): string {
+  const main =
+    session === undefined
+      ? "<h1>Checkout session not found</h1>"
+      : `<h1>Fake Stripe Checkout</h1>\n<p>Session <code>${escapeHtml(session.id)}</code></p>\n` +
+        `<p>Price <code data-testid="price-id">${escapeHtml(session.priceId ?? "")}</code></p>`;
+  return `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>Fake Stripe Checkout</title></head>\n<body>\n${main}\n</body>\n</html>\n`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function isMainModule(): boolean {
+  const entry = process.argv[1];
+  return entry !== undefined && import.meta.url === pathToFileURL(entry).href;
+}
+
+if (isMainModule()) {
+  const fake = await startFakeStripe({
+    port: Number(process.env.FAKE_STRIPE_PORT ?? 0),
+    host: process.env.FAKE_STRIPE_HOST,
+    historyLimit: 10_000,
+  });
+  console.log(fake.url);
+  const stop = () => void fake.close().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
