@@ -44,6 +44,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={siteConfig.themeColor} />
         <Meta />
         <Links />
+        <noscript>
+          <link rel="stylesheet" href="/noscript.css" />
+        </noscript>
       </head>
       <body>
         <SkipLink />

@@ -34,9 +34,9 @@ export function AccordionTrigger({
 }
 
 /**
- * Always in the HTML (forceMount), so the prerendered page carries every answer; Radix hides
- * closed panels with the `hidden` attribute, and public/noscript.css shows them all when
- * JavaScript is off.
+ * Always in the HTML (forceMount), so the prerendered page carries every answer. With
+ * forceMount Radix leaves hiding to us: closed panels get `display: none` from their
+ * data-state, and public/noscript.css shows them all when JavaScript is off.
  */
 export function AccordionContent({
   className,
@@ -44,7 +44,12 @@ export function AccordionContent({
   ...props
 }: Omit<ComponentProps<typeof AccordionPrimitive.Content>, "forceMount">) {
   return (
-    <AccordionPrimitive.Content forceMount data-noscript-open="" className="pb-5" {...props}>
+    <AccordionPrimitive.Content
+      forceMount
+      data-noscript-open=""
+      className="pb-5 data-[state=closed]:hidden"
+      {...props}
+    >
       <div className={cn("leading-7 text-muted-foreground", className)}>{children}</div>
     </AccordionPrimitive.Content>
   );

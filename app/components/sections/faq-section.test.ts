@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { faqs } from "~/data/faqs";
+import { filterFaqs } from "./faq-section";
+
+describe("filterFaqs", () => {
+  it("returns every item for an empty or blank query", () => {
+    expect(filterFaqs(faqs, "")).toHaveLength(8);
+    expect(filterFaqs(faqs, "   ")).toHaveLength(8);
+  });
+
+  it("matches questions and answers case-insensitively", () => {
+    expect(filterFaqs(faqs, "m4a").map((f) => f.id)).toEqual(["audio-formats"]);
+    expect(filterFaqs(faqs, "REFUND").map((f) => f.id)).toEqual(["money-back"]);
+  });
+
+  it("requires every word to match", () => {
+    expect(filterFaqs(faqs, "cancel billing").map((f) => f.id)).toEqual(["cancel"]);
+    expect(filterFaqs(faqs, "cancel zebra")).toEqual([]);
+  });
+});

@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { about } from "./about";
+import { faqs } from "./faqs";
+import { features } from "./features";
+import { planFeatureRows, plans, startsCheckout } from "./plans";
+import { testimonials } from "./testimonials";
+import { toolAvailability, tools } from "./tools";
+
+describe("features (spec §2 Home and features)", () => {
+  it("has the 8 features with their tiers", () => {
+    expect(features.map((f) => [f.title, f.tier])).toEqual([
+      ["Audio to Text", "Core"],
+      ["Summarization", "Core"],
+      ["Key Points Extraction", "Core"],
+      ["Tweet Threads", "Pro"],
+      ["LinkedIn Posts", "Pro"],
+      ["Carousel Images", "Premium"],
+      ["Content Templates", "Premium"],
+      ["Caption Generation", "Premium"],
+    ]);
+  });
+});
+
+describe("plans (spec §9)", () => {
+  it("has four tiers with prices, episodes and the popular flag", () => {
+    expect(plans.map((p) => [p.name, p.price, p.episodesPerMonth, p.popular])).toEqual([
+      ["Starter", 79, 2, false],
+      ["Pro", 149, 4, true],
+      ["Expert", 299, 6, false],
+      ["Agency", "Custom", "Custom", false],
+    ]);
+  });
+
+  it("uses the spec's price ids and sends only Agency to the contact form", () => {
+    expect(plans.map((p) => p.priceId)).toEqual([
+      "price_starter",
+      "price_pro",
+      "price_expert",
+      "price_agency",
+    ]);
+    expect(plans.filter((p) => !startsCheckout(p)).map((p) => p.name)).toEqual(["Agency"]);
+    expect(plans.find((p) => p.name === "Agency")?.ctaLabel).toBe("Contact Us");
+  });
+
+  it("has the 13 feature rows, and one value per row for every plan", () => {
+    expect(planFeatureRows.map((r) => r.name)).toEqual([
+      "Audio to Text",
+      "Summarization",
+      "Key Point Extraction",
+      "Full Repurpose Kit",
+      "LinkedIn Post",
+      "Carousel Images",
+      "Content Templates",
+      "X threads",
+      "Instagram Posts",
+      "Caption Generation",
+      "White Label",
+      "Content Scheduling",
+      "Managed Workflow",
+    ]);
+    expect(planFeatureRows.at(-1)?.description).toMatch(/fully managed workflow for agencies and teams/i);
+    for (const plan of plans) expect(plan.values).toHaveLength(planFeatureRows.length);
+  });
+
+  const value = (plan: string, row: string) => {
+    const index = planFeatureRows.findIndex((r) => r.name === row);
+    return plans.find((p) => p.name === plan)?.values[index];
+  };
+
+  it("gives Starter only the core tools plus 1 LinkedIn post", () => {
+    expect(value("Starter", "Audio to Text")).toBe(true);
+    expect(value("Starter", "Summarization")).toBe(true);
+    expect(value("Starter", "Key Point Extraction")).toBe(true);
+    expect(value("Starter", "LinkedIn Post")).toBe("1");
+    for (const row of ["Full Repurpose Kit", "Carousel Images", "X threads", "White Label"]) {
+      expect(value("Starter", row)).toBe(false);
+    }
+  });
+
+  it("gives Pro the repurpose kit and one post of each kind", () => {
+    for (const row of ["Full Repurpose Kit", "Carousel Images", "Content Templates", "Caption Generation"]) {
+      expect(value("Pro", row)).toBe(true);
+    }
+    for (const row of ["LinkedIn Post", "X threads", "Instagram Posts"]) expect(value("Pro", row)).toBe("1");
+    expect(value("Pro", "White Label")).toBe(false);
+  });
+
+  it("gives Expert white label, scheduling and unlimited posts; Agency adds the managed workflow", () => {
+    expect(value("Expert", "White Label")).toBe(true);
+    expect(value("Expert", "Content Scheduling")).toBe(true);
+    for (const row of ["LinkedIn Post", "X threads", "Instagram Posts"]) {
+      expect(value("Expert", row)).toBe("Unlimited");
+    }
+    expect(value("Expert", "Managed Workflow")).toBe(false);
+    expect(value("Agency", "Managed Workflow")).toBe(true);
+  });
+});
+
+describe("testimonials, tools, FAQ, about", () => {
+  it("has five testimonials rated 5 or 4 out of 5", () => {
+    expect(testimonials).toHaveLength(5);
+    for (const t of testimonials) {
+      expect([4, 5]).toContain(t.rating);
+      expect(t.quote.length).toBeGreaterThan(40);
+    }
+    expect(new Set(testimonials.map((t) => t.id)).size).toBe(5);
+  });
+
+  it("has the six tools with their exact titles, all on every plan", () => {
+    expect(tools.map((t) => t.title)).toEqual([
+      "Audio to Text Transcription",
+      "Video Clip Generator",
+      "Content Repurposing",
+      "Analytics Dashboard",
+      "Social Media Scheduler",
+      "SEO Optimization",
+    ]);
+    expect(toolAvailability).toEqual(["Available on all pricing plans", "Unlimited use"]);
+  });
+
+  it("has eight FAQ items that state the spec's claims", () => {
+    expect(faqs).toHaveLength(8);
+    expect(new Set(faqs.map((f) => f.id)).size).toBe(8);
+    const text = faqs.map((f) => `${f.question} ${f.answer}`).join(" ");
+    for (const claim of ["MP3", "WAV", "AAC", "M4A", "95%+", "14-day money-back guarantee"]) {
+      expect(text).toContain(claim);
+    }
+    expect(text).toMatch(/cancel anytime/i);
+    expect(text).toMatch(/until the end of the billing period/i);
+  });
+
+  it("has the about page's four parts", () => {
+    expect(about.mission.length).toBeGreaterThan(100);
+    expect(about.vision.length).toBeGreaterThan(100);
+    expect(about.whyChooseUs.length).toBeGreaterThanOrEqual(3);
+    expect(about.values.length).toBeGreaterThanOrEqual(3);
+  });
+});

@@ -1,0 +1,133 @@
+import { describe, expect, it, vi } from "vitest";
+import { gzipSync } from "node:zlib";
+import { createApp, resolvePath, type CheckoutHandler } from "./app.ts";
+import type { StaticFile } from "./static-files.ts";
+
+const page = (html: string, extra: Partial<StaticFile> = {}): StaticFile => ({
+  body: Buffer.from(html),
+  contentType: "text/html; charset=utf-8",
+  etag: `"${html.length}"`,
+  ...extra,
+});
+
+const homeHtml = "<html><body><h1>Home</h1><script>window.x=1</script></body></html>";
+const files = new Map<string, StaticFile>([
+  ["/index.html", page(homeHtml, { gzip: gzipSync(homeHtml) })],
+  ["/pricing/index.html", page("<h1>Pricing</h1>")],
+  ["/404.html", page("<h1>Page not found</h1>")],
+  [
+    "/assets/app-abc123.js",
+    { body: Buffer.from("console.log(1)"), contentType: "text/javascript; charset=utf-8", etag: '"js"' },
+  ],
+  ["/favicon.svg", { body: Buffer.from("<svg/>"), contentType: "image/svg+xml", etag: '"svg"' }],
+]);
+
+function makeApp(checkout: CheckoutHandler = async () => Response.json({ url: "https://x" })) {
+  return createApp({ files, checkout, connectOrigins: ["https://ref.supabase.co"] });
+}
+
+const get = (path: string, init?: RequestInit) => makeApp().request(path, init);
+
+describe("resolvePath", () => {
+  it("serves pages, assets and files, and nothing else", () => {
+    expect(resolvePath(files, "/")).toMatchObject({ kind: "file", key: "/index.html" });
+    expect(resolvePath(files, "/pricing")).toMatchObject({ kind: "file", key: "/pricing/index.html" });
+    expect(resolvePath(files, "/favicon.svg")).toMatchObject({ kind: "file" });
+    expect(resolvePath(files, "/nope")).toEqual({ kind: "not-found", asset: false });
+    expect(resolvePath(files, "/assets/nope.js")).toEqual({ kind: "not-found", asset: true });
+  });
+
+  it("refuses traversal, NUL bytes and broken escapes", () => {
+    expect(resolvePath(files, "/../package.json").kind).toBe("not-found");
+    expect(resolvePath(files, "/%2e%2e/%2e%2e/etc/passwd").kind).toBe("not-found");
+    expect(resolvePath(files, "/assets/%00.js").kind).toBe("bad-request");
+    expect(resolvePath(files, "/%E0%A4%A").kind).toBe("bad-request");
+    expect(resolvePath(files, "/..%5c..%5cpackage.json").kind).toBe("bad-request");
+  });
+
+  it("redirects trailing slashes to the canonical path", () => {
+    expect(resolvePath(files, "/pricing/")).toEqual({ kind: "redirect", location: "/pricing" });
+  });
+});
+
+describe("production server", () => {
+  it("serves HTML with no-cache, security headers and a CSP that hashes its inline scripts", async () => {
+    const response = await get("/");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("connect-src 'self' https://ref.supabase.co");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+  });
+
+  it("answers HEAD like GET without a body", async () => {
+    const response = await get("/pricing", { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-length")).toBe(String("<h1>Pricing</h1>".length));
+    expect(await response.text()).toBe("");
+  });
+
+  it("serves hashed assets as immutable and honours ETags", async () => {
+    const response = await get("/assets/app-abc123.js");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    const again = await get("/assets/app-abc123.js", { headers: { "if-none-match": '"js"' } });
+    expect(again.status).toBe(304);
+  });
+
+  it("serves the precompressed variant the client accepts", async () => {
+    const response = await get("/", { headers: { "accept-encoding": "gzip, deflate" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(response.headers.get("vary")).toBe("Accept-Encoding");
+  });
+
+  it("answers unknown pages with the not-found page and status 404", async () => {
+    for (const path of ["/nope", "/blog/nope", "/404.html", "/404"]) {
+      const response = await get(path);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain("Page not found");
+    }
+  });
+
+  it("answers unknown assets with a JSON 404, never the HTML page", async () => {
+    const response = await get("/assets/nope.js");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toContain("application/json");
+  });
+
+  it("never serves anything outside the build for traversal attempts", async () => {
+    for (const path of ["/../package.json", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fpackage.json"]) {
+      const response = await get(path);
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toMatch(/"name"|root:/);
+    }
+    expect((await get("/assets/%00.js")).status).toBe(400);
+  });
+
+  it("rejects other methods on static paths with 405 and Allow", async () => {
+    const response = await get("/pricing", { method: "POST" });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET, HEAD");
+    expect(await response.json()).toEqual({ error: "Method not allowed", code: "method_not_allowed" });
+  });
+
+  it("mounts the checkout handler with the client's address", async () => {
+    const checkout = vi.fn<CheckoutHandler>(async () => Response.json({ url: "https://pay" }));
+    const app = createApp({ files, checkout, connectOrigins: [], clientIp: () => "203.0.113.9" });
+    const response = await app.request("/functions/v1/create-checkout", { method: "POST", body: "{}" });
+    expect(await response.json()).toEqual({ url: "https://pay" });
+    expect(checkout).toHaveBeenCalledWith(expect.any(Request), { clientIp: "203.0.113.9" });
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("sends HSTS only when the site is served over HTTPS", async () => {
+    expect((await get("/")).headers.get("strict-transport-security")).toBeNull();
+    const secure = createApp({ files, checkout: vi.fn(), connectOrigins: [], https: true });
+    expect((await secure.request("/")).headers.get("strict-transport-security")).toMatch(/max-age=\d{8}/);
+  });
+});

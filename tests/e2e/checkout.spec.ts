@@ -1,0 +1,151 @@
+import { expect, test, type Page } from "@playwright/test";
+import { startCheckoutStack, testPrices, type CheckoutStack } from "./checkout-stack";
+
+const functionPath = "**/functions/v1/create-checkout";
+
+/** A plan card's call to action (the page's CTA band also sells Pro). */
+const planButton = (page: Page, plan: string) =>
+  page
+    .getByRole("article", { name: plan, exact: true })
+    .getByRole("button", { name: `Subscribe to ${plan}` });
+
+test.describe("checkout through the function to (fake) Stripe", () => {
+  test.describe.configure({ mode: "serial" });
+  let stack: CheckoutStack;
+
+  test.beforeAll(async () => {
+    stack = await startCheckoutStack();
+  });
+  test.afterAll(async () => {
+    await stack?.close();
+  });
+
+  for (const [plan, priceId] of [
+    ["Starter", "price_starter"],
+    ["Pro", "price_pro"],
+    ["Expert", "price_expert"],
+  ] as const) {
+    test(`${plan}: toast, function call, redirect to Stripe Checkout with the mapped price`, async ({
+      page,
+    }) => {
+      stack.fake.reset();
+      // Hold "Stripe" briefly so the toast can be seen before the redirect.
+      stack.fake.delayNext(1000);
+      await page.goto(`${stack.origin}/pricing`);
+      const calls: string[] = [];
+      page.on("request", (request) => {
+        if (
+          request.url().includes("/functions/v1/create-checkout") &&
+          request.method() === "POST"
+        ) {
+          calls.push(request.postData() ?? "");
+        }
+      });
+      await planButton(page, plan).click();
+      await expect(page.getByText("Preparing checkout...")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
+      expect(page.url()).toMatch(new RegExp(`^${stack.fake.url}/checkout/cs_test_`));
+      expect(calls.map((body) => JSON.parse(body))).toEqual([{ priceId, isGuest: true }]);
+      const sessions = [...stack.fake.sessions.values()];
+      expect(sessions.map((s) => s.priceId)).toEqual([testPrices[priceId]]);
+    });
+  }
+
+  test("the call-to-action band always buys Pro", async ({ page }) => {
+    stack.fake.reset();
+    await page.goto(`${stack.origin}/about`);
+    await page
+      .getByRole("region", { name: /Ready to get more/ })
+      .getByRole("button")
+      .click();
+    await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
+    expect([...stack.fake.sessions.values()].map((s) => s.priceId)).toEqual([testPrices.price_pro]);
+  });
+
+  test("a double click creates one session", async ({ page }) => {
+    stack.fake.reset();
+    stack.fake.delayNext(500);
+    await page.goto(`${stack.origin}/pricing`);
+    await planButton(page, "Expert").dblclick();
+    await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
+    expect(stack.fake.sessions.size).toBe(1);
+  });
+
+  test("keyboard only: Enter on a plan starts checkout", async ({ page }) => {
+    stack.fake.reset();
+    await page.goto(`${stack.origin}/pricing`);
+    await planButton(page, "Starter").focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
+  });
+});
+
+async function expectFailureToast(page: Page, text: string) {
+  await expect(page.getByText(text, { exact: true })).toBeVisible();
+  const button = planButton(page, "Pro");
+  await expect(button).not.toHaveAttribute("aria-busy", "true");
+  await expect(button).toBeEnabled();
+}
+
+test.describe("checkout failures", () => {
+  test("an unconfigured server: the function's own message in the toast", async ({ page }) => {
+    await page.goto("/pricing");
+    await planButton(page, "Pro").click();
+    await expectFailureToast(
+      page,
+      "Failed to start subscription process: Checkout is not configured on this server yet.",
+    );
+  });
+
+  test("an answer without a url", async ({ page }) => {
+    await page.route(functionPath, (route) => route.fulfill({ status: 200, json: {} }));
+    await page.goto("/pricing");
+    await planButton(page, "Pro").click();
+    await expectFailureToast(
+      page,
+      "Failed to start subscription process. No checkout URL returned.",
+    );
+  });
+
+  test("an unreachable function never shows the client library's text", async ({ page }) => {
+    await page.route(functionPath, (route) => route.abort("connectionrefused"));
+    await page.goto("/pricing");
+    await planButton(page, "Pro").click();
+    await expectFailureToast(page, "Failed to start subscription process. Please try again.");
+    await expect(page.getByText(/Failed to send a request/)).toHaveCount(0);
+  });
+
+  test("a forged non-http url is not followed", async ({ page }) => {
+    await page.route(functionPath, (route) =>
+      route.fulfill({ status: 200, json: { url: "javascript:alert(1)" } }),
+    );
+    await page.goto("/pricing");
+    await planButton(page, "Pro").click();
+    await expectFailureToast(page, "Failed to start subscription process. Please try again.");
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+
+  test("Agency's Contact Us goes to the contact form and calls nothing", async ({ page }) => {
+    let called = false;
+    await page.route(functionPath, (route) => {
+      called = true;
+      return route.abort();
+    });
+    await page.goto("/pricing");
+    await page.getByRole("link", { name: "Contact Us" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    expect(called).toBe(false);
+  });
+
+  test("without JavaScript every plan's call to action is visible and says what it does", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/pricing");
+    for (const plan of ["Starter", "Pro", "Expert"])
+      await expect(planButton(page, plan)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Contact Us" })).toBeVisible();
+    await context.close();
+  });
+});
