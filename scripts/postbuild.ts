@@ -10,6 +10,9 @@ import {
 import { join, relative, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { writeHostHeaderFiles } from "./host-headers.ts";
+import { writeShareImageFor } from "./og-images.ts";
+import { buildRobots, buildSitemap } from "./sitemap.ts";
+import { resolveSiteUrl } from "../server/site-url.ts";
 
 // Runs after `react-router build`: finishes build/client for our server and for static hosts.
 const dir = "build/client";
@@ -40,10 +43,20 @@ function toUrlPath(file: string): string {
   return `/${file.replace(/\/index\.html$/, "")}`;
 }
 
-writeHostHeaderFiles(
-  dir,
-  pages.map(({ file, urlPath }) => ({ urlPath, html: readFileSync(file, "utf8") })),
-);
+// Search engines: every indexable page, and where to find the list.
+const siteUrl = resolveSiteUrl(process.env);
+const htmlPages = pages.map(({ file, urlPath }) => ({ urlPath, html: readFileSync(file, "utf8") }));
+writeFileSync(`${dir}/sitemap.xml`, buildSitemap(htmlPages, siteUrl));
+writeFileSync(`${dir}/robots.txt`, buildRobots(siteUrl));
+
+writeHostHeaderFiles(dir, htmlPages);
+
+// Share images for every page that names one.
+const shareImages = new Set<string>();
+for (const { html } of htmlPages) {
+  const written = await writeShareImageFor(html, dir);
+  if (written) shareImages.add(written);
+}
 
 // Precompress text files so the server can answer with brotli or gzip without work per request.
 const compressible = /\.(html|js|css|svg|json|xml|txt|data|webmanifest)$/;
@@ -59,5 +72,5 @@ for (const file of walk(dir)) {
   compressed++;
 }
 console.log(
-  `postbuild: ${pages.length} pages, 404.html, host header files, ${compressed} files precompressed`,
+  `postbuild: ${pages.length} pages, ${shareImages.size} share images, sitemap, robots.txt, host header files, ${compressed} files precompressed`,
 );

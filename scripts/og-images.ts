@@ -1,0 +1,107 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import opentype from "opentype.js";
+import sharp from "sharp";
+
+// Share images (1200×630) drawn at build time from each page's title. The text is turned into
+// vector paths with a bundled font, so the result is the same on every machine, fonts or not.
+const require = createRequire(import.meta.url);
+const loadFont = (weight: number) => {
+  const file = readFileSync(
+    require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`),
+  );
+  return opentype.parse(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength));
+};
+const font = loadFont(800);
+const bodyFont = loadFont(600);
+
+const width = 1200;
+const height = 630;
+
+/** Greedy word wrap by measured advance width; long titles shrink before they wrap past 3 lines. */
+export function wrapTitle(title: string, maxWidth: number): { lines: string[]; size: number } {
+  for (const size of [76, 68, 60, 54]) {
+    const lines: string[] = [];
+    let line = "";
+    for (const word of title.split(/\s+/)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.getAdvanceWidth(candidate, size) <= maxWidth || !line) line = candidate;
+      else {
+        lines.push(line);
+        line = word;
+      }
+    }
+    if (line) lines.push(line);
+    if (lines.length <= 3) return { lines, size };
+  }
+  throw new Error(`Title too long for a share image: ${title}`);
+}
+
+function textPath(text: string, x: number, y: number, size: number, face = font): string {
+  return face.getPath(text, x, y, size).toPathData(2);
+}
+
+export function shareImageSvg(title: string, brand: string, footer: string): string {
+  const { lines, size } = wrapTitle(title, width - 160);
+  const lineHeight = Math.round(size * 1.15);
+  const top = 250 + ((3 - lines.length) * lineHeight) / 2;
+  const titlePaths = lines
+    .map((line, index) => `<path d="${textPath(line, 80, top + index * lineHeight, size)}"/>`)
+    .join("");
+  const bars = Array.from({ length: 19 }, (_, i) => {
+    const h = 20 + Math.round(60 * Math.abs(Math.sin(i * 0.7)));
+    return `<rect x="${800 + i * 19}" y="${560 - h / 2}" width="9" height="${h}" rx="4.5"/>`;
+  }).join("");
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1e1b4b"/><stop offset="1" stop-color="#5b21b6"/></linearGradient></defs>
+<rect width="${width}" height="${height}" fill="url(#g)"/>
+<circle cx="1080" cy="90" r="190" fill="#f97316" opacity="0.16"/>
+<g fill="#c4b5fd" opacity="0.55">${bars}</g>
+<rect x="80" y="70" width="56" height="56" rx="14" fill="#ffffff"/>
+<path d="M94 98h4.5m6-11v22m8-15v9m8-13v17" stroke="#6d28d9" stroke-width="4.5" stroke-linecap="round" fill="none"/>
+<path fill="#ffffff" d="${textPath(brand, 152, 112, 40)}"/>
+<g fill="#ffffff">${titlePaths}</g>
+<path fill="#ddd6fe" d="${textPath(footer, 80, 575, 28, bodyFont)}"/>
+</svg>`;
+}
+
+/** Decodes the entities React writes into attribute values. */
+function decodeEntities(value: string): string {
+  return value.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, entity: string) => {
+    const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+    if (entity[0] !== "#") return named[entity.toLowerCase()] ?? "";
+    const code =
+      entity[1]?.toLowerCase() === "x" ? parseInt(entity.slice(2), 16) : Number(entity.slice(1));
+    return String.fromCodePoint(code);
+  });
+}
+
+function metaContent(html: string, property: string): string | undefined {
+  const tag = html.match(new RegExp(`<meta[^>]+property="${property}"[^>]*>`))?.[0];
+  const content = tag?.match(/content="([^"]*)"/)?.[1];
+  return content === undefined ? undefined : decodeEntities(content);
+}
+
+/**
+ * Draws the share image a prerendered page refers to (its og:image), titled with the page's
+ * own title (og:image:alt), and writes it under `clientDir`. Returns the file written.
+ */
+export async function writeShareImageFor(html: string, clientDir: string): Promise<string | null> {
+  const image = metaContent(html, "og:image");
+  const title = metaContent(html, "og:image:alt");
+  const brand = metaContent(html, "og:site_name");
+  if (!image || !title || !brand) return null;
+  const url = new URL(image);
+  const file = `${clientDir}${url.pathname}`;
+  await writeShareImage(file, title, brand, url.host);
+  return file;
+}
+
+export async function writeShareImage(file: string, title: string, brand: string, footer: string) {
+  mkdirSync(dirname(file), { recursive: true });
+  const png = await sharp(Buffer.from(shareImageSvg(title, brand, footer)))
+    .png({ compressionLevel: 9, palette: true })
+    .toBuffer();
+  writeFileSync(file, png);
+}
