@@ -1,21 +1,27 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, loadEnv } from "vite";
+import { publicEnvDefines } from "./app/lib/env-schema.ts";
 import { resolveSiteUrl } from "./server/site-url.ts";
 
-export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
-  resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
-  },
-  define: {
-    // SITE_URL is shared with the server and the checkout function, so it has no VITE_ prefix.
-    "import.meta.env.SITE_URL": JSON.stringify(resolveSiteUrl(process.env)),
-  },
-  envPrefix: "VITE_",
-  build: {
-    // A strict CSP allows no data: URLs, so nothing may be inlined as one.
-    assetsInlineLimit: 0,
-  },
+export default defineConfig(({ mode }) => {
+  // Validate the public configuration once, here, and inline it: a bad value fails the build.
+  const fileEnv = loadEnv(mode, process.cwd(), ["VITE_", "SITE_URL", "PORT"]);
+  const source = { ...fileEnv, ...process.env };
+  return {
+    plugins: [tailwindcss(), reactRouter()],
+    resolve: {
+      alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    },
+    define: {
+      ...publicEnvDefines({ ...source, SITE_URL: resolveSiteUrl(source) }),
+      // The footer's year is the build's, so prerendered HTML and hydration always agree.
+      "import.meta.env.BUILD_YEAR": JSON.stringify(String(new Date().getUTCFullYear())),
+    },
+    build: {
+      // A strict CSP allows no data: URLs, so nothing may be inlined as one.
+      assetsInlineLimit: 0,
+    },
+  };
 });

@@ -1,9 +1,15 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { publicEnvDefines } from "./app/lib/env-schema.ts";
 
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  // The same inlined public configuration as a build with the defaults.
+  define: {
+    ...publicEnvDefines({ SITE_URL: "http://localhost:3000" }),
+    "import.meta.env.BUILD_YEAR": JSON.stringify(String(new Date().getUTCFullYear())),
   },
   test: {
     include: [

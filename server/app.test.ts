@@ -17,7 +17,11 @@ const files = new Map<string, StaticFile>([
   ["/404.html", page("<h1>Page not found</h1>")],
   [
     "/assets/app-abc123.js",
-    { body: Buffer.from("console.log(1)"), contentType: "text/javascript; charset=utf-8", etag: '"js"' },
+    {
+      body: Buffer.from("console.log(1)"),
+      contentType: "text/javascript; charset=utf-8",
+      etag: '"js"',
+    },
   ],
   ["/favicon.svg", { body: Buffer.from("<svg/>"), contentType: "image/svg+xml", etag: '"svg"' }],
 ]);
@@ -31,7 +35,10 @@ const get = (path: string, init?: RequestInit) => makeApp().request(path, init);
 describe("resolvePath", () => {
   it("serves pages, assets and files, and nothing else", () => {
     expect(resolvePath(files, "/")).toMatchObject({ kind: "file", key: "/index.html" });
-    expect(resolvePath(files, "/pricing")).toMatchObject({ kind: "file", key: "/pricing/index.html" });
+    expect(resolvePath(files, "/pricing")).toMatchObject({
+      kind: "file",
+      key: "/pricing/index.html",
+    });
     expect(resolvePath(files, "/favicon.svg")).toMatchObject({ kind: "file" });
     expect(resolvePath(files, "/nope")).toEqual({ kind: "not-found", asset: false });
     expect(resolvePath(files, "/assets/nope.js")).toEqual({ kind: "not-found", asset: true });
@@ -101,7 +108,11 @@ describe("production server", () => {
   });
 
   it("never serves anything outside the build for traversal attempts", async () => {
-    for (const path of ["/../package.json", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fpackage.json"]) {
+    for (const path of [
+      "/../package.json",
+      "/%2e%2e/%2e%2e/etc/passwd",
+      "/..%2f..%2fpackage.json",
+    ]) {
       const response = await get(path);
       expect(response.status).toBe(404);
       expect(await response.text()).not.toMatch(/"name"|root:/);
@@ -113,13 +124,19 @@ describe("production server", () => {
     const response = await get("/pricing", { method: "POST" });
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET, HEAD");
-    expect(await response.json()).toEqual({ error: "Method not allowed", code: "method_not_allowed" });
+    expect(await response.json()).toEqual({
+      error: "Method not allowed",
+      code: "method_not_allowed",
+    });
   });
 
   it("mounts the checkout handler with the client's address", async () => {
     const checkout = vi.fn<CheckoutHandler>(async () => Response.json({ url: "https://pay" }));
     const app = createApp({ files, checkout, connectOrigins: [], clientIp: () => "203.0.113.9" });
-    const response = await app.request("/functions/v1/create-checkout", { method: "POST", body: "{}" });
+    const response = await app.request("/functions/v1/create-checkout", {
+      method: "POST",
+      body: "{}",
+    });
     expect(await response.json()).toEqual({ url: "https://pay" });
     expect(checkout).toHaveBeenCalledWith(expect.any(Request), { clientIp: "203.0.113.9" });
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
@@ -128,6 +145,8 @@ describe("production server", () => {
   it("sends HSTS only when the site is served over HTTPS", async () => {
     expect((await get("/")).headers.get("strict-transport-security")).toBeNull();
     const secure = createApp({ files, checkout: vi.fn(), connectOrigins: [], https: true });
-    expect((await secure.request("/")).headers.get("strict-transport-security")).toMatch(/max-age=\d{8}/);
+    expect((await secure.request("/")).headers.get("strict-transport-security")).toMatch(
+      /max-age=\d{8}/,
+    );
   });
 });

@@ -58,7 +58,9 @@ describe("plans (spec §9)", () => {
       "Content Scheduling",
       "Managed Workflow",
     ]);
-    expect(planFeatureRows.at(-1)?.description).toMatch(/fully managed workflow for agencies and teams/i);
+    expect(planFeatureRows.at(-1)?.description).toMatch(
+      /fully managed workflow for agencies and teams/i,
+    );
     for (const plan of plans) expect(plan.values).toHaveLength(planFeatureRows.length);
   });
 
@@ -78,10 +80,16 @@ describe("plans (spec §9)", () => {
   });
 
   it("gives Pro the repurpose kit and one post of each kind", () => {
-    for (const row of ["Full Repurpose Kit", "Carousel Images", "Content Templates", "Caption Generation"]) {
+    for (const row of [
+      "Full Repurpose Kit",
+      "Carousel Images",
+      "Content Templates",
+      "Caption Generation",
+    ]) {
       expect(value("Pro", row)).toBe(true);
     }
-    for (const row of ["LinkedIn Post", "X threads", "Instagram Posts"]) expect(value("Pro", row)).toBe("1");
+    for (const row of ["LinkedIn Post", "X threads", "Instagram Posts"])
+      expect(value("Pro", row)).toBe("1");
     expect(value("Pro", "White Label")).toBe(false);
   });
 

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
 
-const contentRoot = fileURLToPath(new URL("../../content/", import.meta.url));
+// Builds run from the project root (npm scripts do); bundling moves this module, so no import.meta.url.
+const contentRoot = `${resolve(process.cwd(), "content")}/`;
 
 export function contentPath(collection: "blog" | "legal", slug: string): string {
   return `${contentRoot}${collection}/${slug}.md`;

@@ -1,38 +1,14 @@
-import { z } from "zod";
-
-/** Unset and empty values both fall back to the default, so `.env.example` can be copied as is. */
-function withDefault<T extends z.ZodType<string>>(schema: T, fallback: string) {
-  return z.preprocess((value) => (value === "" || value === undefined ? fallback : value), schema);
-}
-
-const httpUrl = z.url({ protocol: /^https?$/ });
+import type { PublicEnv } from "./env-schema";
 
 /**
- * Public build-time configuration. Every value here is inlined into the browser bundle by Vite,
- * so nothing secret may ever be added. `SITE_URL` is injected by vite.config.ts (it has no VITE_
- * prefix because the production server and the checkout function read it too).
+ * The public configuration, validated at build time by vite.config.ts (see env-schema.ts) and
+ * inlined by Vite as constants.
  */
-const publicEnvSchema = z.object({
-  SITE_URL: withDefault(httpUrl, "http://localhost:3000"),
-  VITE_SIGNUP_URL: withDefault(z.string().min(1), "/contact"),
-  VITE_CONTACT_URL: withDefault(z.string().min(1), "/contact"),
-  VITE_SUPPORT_EMAIL: withDefault(z.email(), "support@castloop.com"),
-  /** Empty means "the site's own origin", where the local production server mounts the function. */
-  VITE_SUPABASE_URL: z.union([z.literal(""), httpUrl]).default(""),
-  VITE_SUPABASE_ANON_KEY: z.string().default(""),
-});
-
-export type PublicEnv = z.infer<typeof publicEnvSchema>;
-
-export function parsePublicEnv(source: Record<string, unknown>): PublicEnv {
-  const result = publicEnvSchema.safeParse(source);
-  if (!result.success) {
-    const fields = result.error.issues
-      .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
-      .join("; ");
-    throw new Error(`Invalid public configuration (${fields})`);
-  }
-  return result.data;
-}
-
-export const env = parsePublicEnv(import.meta.env);
+export const env: PublicEnv = {
+  SITE_URL: import.meta.env.SITE_URL,
+  VITE_SIGNUP_URL: import.meta.env.VITE_SIGNUP_URL,
+  VITE_CONTACT_URL: import.meta.env.VITE_CONTACT_URL,
+  VITE_SUPPORT_EMAIL: import.meta.env.VITE_SUPPORT_EMAIL,
+  VITE_SUPABASE_URL: import.meta.env.VITE_SUPABASE_URL,
+  VITE_SUPABASE_ANON_KEY: import.meta.env.VITE_SUPABASE_ANON_KEY,
+};

@@ -10,7 +10,9 @@ describe("buildMeta", () => {
 
   it("applies the title template once", () => {
     expect(meta[0]).toEqual({ title: "Pricing | Castloop" });
-    expect(buildMeta({ title: "Castloop: home", fullTitle: true, description: "d", path: "/" })[0]).toEqual({
+    expect(
+      buildMeta({ title: "Castloop: home", fullTitle: true, description: "d", path: "/" })[0],
+    ).toEqual({
       title: "Castloop: home",
     });
   });

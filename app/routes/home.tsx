@@ -7,17 +7,21 @@ import { siteConfig } from "~/config/site";
 import { features } from "~/data/features";
 import { plans } from "~/data/plans";
 import { testimonials } from "~/data/testimonials";
+import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 import { homeJsonLd } from "~/lib/structured-data";
 
-export const meta = () =>
-  buildMeta({
+export const loader = () => ({
+  meta: buildMeta({
     title: `${siteConfig.name}: ${siteConfig.tagline}`,
     fullTitle: true,
     description: siteConfig.description,
     path: "/",
     extra: homeJsonLd(),
-  });
+  }),
+});
+
+export const meta = metaFromLoader;
 
 export default function Home() {
   return (

@@ -2,6 +2,7 @@ import { Prose } from "~/components/blog/prose";
 import { PageHeader } from "~/components/layout/page-header";
 import { formatLongDate } from "~/lib/format";
 import { getLegalPage } from "~/lib/legal.server";
+import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 import type { Route } from "./+types/legal";
 
@@ -9,15 +10,10 @@ import type { Route } from "./+types/legal";
 export function loader({ request }: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
   const { html, title, description, updated } = getLegalPage(slug);
-  return { slug, html, title, description, updated };
+  return { html, title, updated, meta: buildMeta({ title, description, path: `/${slug}` }) };
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) =>
-  buildMeta({
-    title: loaderData.title,
-    description: loaderData.description,
-    path: `/${loaderData.slug}`,
-  });
+export const meta = metaFromLoader;
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
   const { title, updated, html } = loaderData;

@@ -1,16 +1,20 @@
 import { CheckCircle2 } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 
-export const meta = () =>
-  buildMeta({
+export const loader = () => ({
+  meta: buildMeta({
     title: "Subscription Successful",
     description:
       "Thank you for subscribing. A confirmation e-mail with your subscription details is on its way.",
     path: "/success",
     noindex: true,
-  });
+  }),
+});
+
+export const meta = metaFromLoader;
 
 // This page only says thank you: fulfilment happens server-side from Stripe's webhook, never here.
 export default function Success() {

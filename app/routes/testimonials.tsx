@@ -1,15 +1,19 @@
 import { PageHeader } from "~/components/layout/page-header";
 import { TestimonialsSection } from "~/components/sections/testimonials-section";
 import { testimonials } from "~/data/testimonials";
+import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 
-export const meta = () =>
-  buildMeta({
+export const loader = () => ({
+  meta: buildMeta({
     title: "What Our Customers Say",
     description:
       "Podcast hosts, producers and marketers on how repurposing their episodes into transcripts and social posts changed their week.",
     path: "/testimonials",
-  });
+  }),
+});
+
+export const meta = metaFromLoader;
 
 export default function Testimonials() {
   return (

@@ -1,15 +1,19 @@
 import { PageHeader } from "~/components/layout/page-header";
 import { ToolsSection } from "~/components/sections/tools-section";
 import { tools } from "~/data/tools";
+import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 
-export const meta = () =>
-  buildMeta({
+export const loader = () => ({
+  meta: buildMeta({
     title: "Our Content Tools",
     description:
       "Transcription, video clips, repurposing, analytics, scheduling and SEO tools, available on all pricing plans with unlimited use.",
     path: "/tools",
-  });
+  }),
+});
+
+export const meta = metaFromLoader;
 
 export default function Tools() {
   return (

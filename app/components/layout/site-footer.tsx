@@ -37,7 +37,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/15">
         <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-ink-muted sm:px-6">
-          © {new Date().getFullYear()} {siteConfig.name}. All rights reserved.
+          © {import.meta.env.BUILD_YEAR} {siteConfig.name}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -92,13 +92,15 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <SmartLink
-            href={siteConfig.signupUrl}
-            newTab
-            className={cn(buttonVariants({ size: "sm" }), "hidden sm:inline-flex")}
-          >
-            Sign up
-          </SmartLink>
+          <span className="hidden sm:block">
+            <SmartLink
+              href={siteConfig.signupUrl}
+              newTab
+              className={buttonVariants({ size: "sm" })}
+            >
+              Sign up
+            </SmartLink>
+          </span>
           <button
             ref={toggleRef}
             type="button"

@@ -1,27 +1,29 @@
-import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
-export const badgeVariants = cva(
-  "inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold tracking-wide uppercase",
-  {
-    variants: {
-      variant: {
-        default: "bg-muted text-primary",
-        core: "bg-slate-100 text-slate-800",
-        pro: "bg-violet-100 text-violet-900",
-        premium: "bg-orange-100 text-orange-900",
-        inverse: "text-ink bg-white",
-      },
-    },
-    defaultVariants: { variant: "default" },
-  },
-);
+const variants = {
+  default: "bg-muted text-primary",
+  core: "bg-slate-100 text-slate-800",
+  pro: "bg-violet-100 text-violet-900",
+  premium: "bg-orange-100 text-orange-900",
+  inverse: "bg-white text-ink",
+} as const;
+
+export type BadgeVariant = keyof typeof variants;
 
 export function Badge({
   className,
-  variant,
+  variant = "default",
   ...props
-}: ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
-  return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
+}: ComponentProps<"span"> & { variant?: BadgeVariant }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold tracking-wide uppercase",
+        variants[variant],
+        className,
+      )}
+      {...props}
+    />
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePublicEnv } from "./env";
+import { parsePublicEnv } from "./env-schema";
 
 describe("parsePublicEnv", () => {
   it("fills defaults that serve the local server", () => {
@@ -20,8 +20,12 @@ describe("parsePublicEnv", () => {
   });
 
   it("rejects malformed values and names the variable", () => {
-    expect(() => parsePublicEnv({ VITE_SUPPORT_EMAIL: "not-an-address" })).toThrow(/VITE_SUPPORT_EMAIL/);
+    expect(() => parsePublicEnv({ VITE_SUPPORT_EMAIL: "not-an-address" })).toThrow(
+      /VITE_SUPPORT_EMAIL/,
+    );
     expect(() => parsePublicEnv({ SITE_URL: "ftp://castloop" })).toThrow(/SITE_URL/);
-    expect(() => parsePublicEnv({ VITE_SUPABASE_URL: "javascript:alert(1)" })).toThrow(/VITE_SUPABASE_URL/);
+    expect(() => parsePublicEnv({ VITE_SUPABASE_URL: "javascript:alert(1)" })).toThrow(
+      /VITE_SUPABASE_URL/,
+    );
   });
 });

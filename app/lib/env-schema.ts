@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+/** Unset and empty values both fall back to the default, so `.env.example` can be copied as is. */
+function withDefault<T extends z.ZodType<string>>(schema: T, fallback: string) {
+  return z.preprocess((value) => (value === "" || value === undefined ? fallback : value), schema);
+}
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+/**
+ * Public build-time configuration, validated once by vite.config.ts when the site is built (so
+ * zod never ships to the browser). Every value is inlined into the bundle: nothing secret may
+ * ever be added. `SITE_URL` has no VITE_ prefix because the server and the function read it too.
+ */
+const publicEnvSchema = z.object({
+  SITE_URL: withDefault(httpUrl, "http://localhost:3000"),
+  VITE_SIGNUP_URL: withDefault(z.string().min(1), "/contact"),
+  VITE_CONTACT_URL: withDefault(z.string().min(1), "/contact"),
+  VITE_SUPPORT_EMAIL: withDefault(z.email(), "support@castloop.com"),
+  /** Empty means "the site's own origin", where the local production server mounts the function. */
+  VITE_SUPABASE_URL: z.union([z.literal(""), httpUrl]).default(""),
+  VITE_SUPABASE_ANON_KEY: z.string().default(""),
+});
+
+export type PublicEnv = z.infer<typeof publicEnvSchema>;
+
+export function parsePublicEnv(source: Record<string, unknown>): PublicEnv {
+  const result = publicEnvSchema.safeParse(source);
+  if (!result.success) {
+    const fields = result.error.issues
+      .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+      .join("; ");
+    throw new Error(`Invalid public configuration (${fields})`);
+  }
+  return result.data;
+}
+
+export const publicEnvKeys = Object.keys(publicEnvSchema.shape) as (keyof PublicEnv)[];
+
+/** Vite `define` entries that inline the validated public configuration into the bundle. */
+export function publicEnvDefines(source: Record<string, unknown>): Record<string, string> {
+  const publicEnv = parsePublicEnv(source);
+  return Object.fromEntries(
+    publicEnvKeys.map((key) => [`import.meta.env.${key}`, JSON.stringify(publicEnv[key])]),
+  );
+}

@@ -1,0 +1,75 @@
+import { expect, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  builtFiles,
+  clientDir,
+  fileSize,
+  firstLoadScripts,
+  gzipSize,
+  htmlFiles,
+  urlPathOf,
+} from "./build-output";
+
+const KB = 1024;
+
+// Deterministic byte budgets, read from the production build (issue "Fast and found").
+test.describe("performance budgets", () => {
+  test("first-load JavaScript of the home page is at most 125 KB gzip", () => {
+    const html = readFileSync(join(clientDir, "index.html"), "utf8");
+    const scripts = firstLoadScripts(html);
+    expect(scripts.length).toBeGreaterThan(0);
+    const total = scripts.reduce((sum, url) => sum + gzipSize(join(clientDir, url)), 0);
+    console.log(
+      `home first-load JS: ${(total / KB).toFixed(1)} KB gzip in ${scripts.length} files`,
+    );
+    expect(total).toBeLessThanOrEqual(125 * KB);
+    // Checkout and toasts load on demand, never with the page.
+    const firstLoadCode = scripts
+      .map((url) => readFileSync(join(clientDir, url), "utf8"))
+      .join("\n");
+    expect(firstLoadCode).not.toContain("FunctionsClient");
+    expect(firstLoadCode).not.toContain("data-sonner-toaster");
+  });
+
+  test("all CSS together is at most 20 KB gzip", () => {
+    const css = builtFiles().filter((file) => file.endsWith(".css"));
+    const total = css.reduce((sum, file) => sum + gzipSize(file), 0);
+    expect(total).toBeLessThanOrEqual(20 * KB);
+  });
+
+  test("every page's HTML is at most 60 KB gzip", () => {
+    for (const file of htmlFiles()) {
+      expect.soft(gzipSize(file), urlPathOf(file)).toBeLessThanOrEqual(60 * KB);
+    }
+  });
+
+  test("no image is over 150 KB", () => {
+    const images = builtFiles().filter((file) => /\.(png|jpe?g|webp|avif|svg|gif|ico)$/.test(file));
+    expect(images.length).toBeGreaterThan(0);
+    for (const file of images)
+      expect.soft(fileSize(file), urlPathOf(file)).toBeLessThanOrEqual(150 * KB);
+  });
+
+  test("pages load nothing from another origin", () => {
+    for (const file of htmlFiles()) {
+      const html = readFileSync(file, "utf8");
+      const loaded = [
+        ...html.matchAll(/<(?:script|img|source|iframe)[^>]+(?:src|srcset)="([^"]+)"/g),
+        ...html.matchAll(
+          /<link[^>]+rel="(?:stylesheet|modulepreload|preload|icon|apple-touch-icon|manifest)"[^>]+href="([^"]+)"/g,
+        ),
+      ].map((match) => match[1]!);
+      for (const url of loaded)
+        expect.soft(url, `${urlPathOf(file)} loads ${url}`).toMatch(/^\/(?!\/)/);
+    }
+  });
+
+  test("the first paint needs no script: no content is hidden until hydration", () => {
+    for (const file of htmlFiles()) {
+      const html = readFileSync(file, "utf8");
+      expect.soft(html, urlPathOf(file)).not.toMatch(/style="[^"]*opacity:\s*0/);
+      expect.soft(html, urlPathOf(file)).not.toMatch(/class="[^"]*\bopacity-0\b/);
+    }
+  });
+});
