@@ -16,6 +16,7 @@ export function FeatureGridSection({
   /** On /features the grid's heading is the page's h1. */
   headingLevel?: "h1" | "h2";
 }) {
+  const CardHeading = headingLevel === "h1" ? "h2" : "h3";
   const title = "Everything one episode can become";
   const intro =
     "Eight formats from a single upload. Core tools come with every plan; Pro and Premium add the social content.";
@@ -52,7 +53,7 @@ export function FeatureGridSection({
                   {feature.tier}
                 </Badge>
               </div>
-              <h3 className="mt-5 text-lg font-semibold">{feature.title}</h3>
+              <CardHeading className="mt-5 text-lg font-semibold">{feature.title}</CardHeading>
               <p className="mt-2 leading-7 text-muted-foreground">{feature.description}</p>
             </li>
           );

@@ -36,7 +36,7 @@ export function PricingSection({
       <ul className="mt-14 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
         {plans.map((plan) => (
           <li key={plan.name} className="flex">
-            <PlanCard plan={plan} />
+            <PlanCard plan={plan} headingLevel={headingLevel === "h1" ? "h2" : "h3"} />
           </li>
         ))}
       </ul>
@@ -44,8 +44,9 @@ export function PricingSection({
   );
 }
 
-function PlanCard({ plan }: { plan: Plan }) {
+function PlanCard({ plan, headingLevel }: { plan: Plan; headingLevel: "h2" | "h3" }) {
   const headingId = `plan-${plan.priceId}`;
+  const Heading = headingLevel;
   return (
     <article
       aria-labelledby={headingId}
@@ -55,9 +56,9 @@ function PlanCard({ plan }: { plan: Plan }) {
       )}
     >
       <div className="flex items-center justify-between gap-2">
-        <h3 id={headingId} className="text-xl font-bold">
+        <Heading id={headingId} className="text-xl font-bold">
           {plan.name}
-        </h3>
+        </Heading>
         {plan.popular ? <Badge variant="pro">Most Popular</Badge> : null}
       </div>
       <p className="mt-4 flex items-baseline gap-1">
