@@ -88,7 +88,8 @@ export function createApp(options: AppOptions): Hono {
     if (encoding) headers["Content-Encoding"] = encoding;
     headers["Content-Length"] = String(body.byteLength);
     if (c.req.method === "HEAD") return c.body(null, status, headers);
-    return c.body(new Uint8Array(body), status, headers);
+    // A Buffer is a Uint8Array view on the cached bytes: sent as is, never copied.
+    return c.body(body as Uint8Array<ArrayBuffer>, status, headers);
   }
 
   function notFound(c: Context, asset: boolean) {

@@ -1,0 +1,147 @@
+import { execSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { chromiumLaunchOptions } from "../tests/e2e/chromium.ts";
+import { siteRoutes } from "../tests/e2e/site-routes.ts";
+import { median, serveBuild } from "./serve-build.ts";
+
+// `npm run bench`: Lighthouse on every route, mobile (default simulated throttling) and desktop,
+// median of BENCH_RUNS runs (default 3). BENCH_ROUTES=/,/pricing limits the routes. A benchmark,
+// not a test: it reports, and exits non-zero only if it could not run.
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const routes = process.env.BENCH_ROUTES?.split(",") ?? siteRoutes.map((r) => r.path);
+const targets = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 };
+
+if (!process.env.BENCH_SKIP_BUILD) execSync("npm run build", { stdio: "inherit" });
+// Canonical URLs must match the origin Lighthouse sees, so serve with SITE_URL = that origin.
+const server = await serveBuild();
+const launch = chromiumLaunchOptions();
+const chrome = await chromeLauncher.launch({
+  chromePath: launch.executablePath,
+  chromeFlags: ["--headless=new", ...(launch.args ?? [])],
+});
+
+type Row = {
+  route: string;
+  formFactor: "mobile" | "desktop";
+  scores: Record<string, number>;
+  metrics: Record<string, number>;
+};
+const rows: Row[] = [];
+
+try {
+  for (const route of routes) {
+    for (const formFactor of ["mobile", "desktop"] as const) {
+      const samples: { scores: Record<string, number>; metrics: Record<string, number> }[] = [];
+      for (let run = 0; run < runs; run++) {
+        const result = await lighthouse(
+          `${server.origin}${route}`,
+          { port: chrome.port, output: "json", logLevel: "error" },
+          formFactor === "desktop" ? desktopConfig : undefined,
+        );
+        const lhr = result!.lhr;
+        const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+        const scripts =
+          (
+            lhr.audits["resource-summary"]?.details as {
+              items?: { resourceType: string; transferSize: number }[];
+            }
+          )?.items ?? [];
+        samples.push({
+          scores: Object.fromEntries(
+            Object.keys(targets).map((id) => [
+              id,
+              Math.round((lhr.categories[id]?.score ?? 0) * 100),
+            ]),
+          ),
+          metrics: {
+            fcp: audit("first-contentful-paint"),
+            lcp: audit("largest-contentful-paint"),
+            tbt: audit("total-blocking-time"),
+            cls: audit("cumulative-layout-shift"),
+            si: audit("speed-index"),
+            transfer: audit("total-byte-weight"),
+            script: scripts.find((i) => i.resourceType === "script")?.transferSize ?? NaN,
+          },
+        });
+      }
+      const pick = (key: "scores" | "metrics", name: string) =>
+        median(samples.map((s) => s[key][name]!));
+      const row: Row = {
+        route,
+        formFactor,
+        scores: Object.fromEntries(Object.keys(targets).map((id) => [id, pick("scores", id)])),
+        metrics: Object.fromEntries(
+          Object.keys(samples[0]!.metrics).map((m) => [m, pick("metrics", m)]),
+        ),
+      };
+      rows.push(row);
+      console.error(
+        `${route} ${formFactor}: ${JSON.stringify(row.scores)} LCP ${Math.round(row.metrics.lcp!)} ms`,
+      );
+    }
+  }
+} finally {
+  await chrome.kill();
+  server.stop();
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+const header =
+  "| Route | Device | Perf | A11y | BP | SEO | FCP | LCP | TBT | CLS | SI | Transfer | Script |\n" +
+  "| --- | --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |";
+const lines = rows.map(({ route, formFactor, scores: s, metrics: m }) =>
+  [
+    route,
+    formFactor,
+    s.performance,
+    s.accessibility,
+    s["best-practices"],
+    s.seo,
+    ms(m.fcp!),
+    ms(m.lcp!),
+    ms(m.tbt!),
+    m.cls!.toFixed(3),
+    ms(m.si!),
+    kb(m.transfer!),
+    kb(m.script!),
+  ].join(" | "),
+);
+const table = `${header}\n${lines.map((line) => `| ${line} |`).join("\n")}\n`;
+const missed = rows.flatMap((row) =>
+  Object.entries(targets)
+    .filter(([id, target]) => row.scores[id]! < target)
+    .map(([id]) => `${row.route} ${row.formFactor} ${id} ${row.scores[id]}`)
+    .concat(
+      row.formFactor === "mobile" && row.metrics.lcp! > 1000
+        ? [`${row.route} mobile LCP ${ms(row.metrics.lcp!)}`]
+        : [],
+      row.formFactor === "mobile" && row.metrics.tbt! > 50
+        ? [`${row.route} mobile TBT ${ms(row.metrics.tbt!)}`]
+        : [],
+      row.formFactor === "mobile" && row.metrics.cls! > 0.01
+        ? [`${row.route} mobile CLS ${row.metrics.cls}`]
+        : [],
+    ),
+);
+
+mkdirSync("bench/results", { recursive: true });
+const meta = {
+  date: new Date().toISOString(),
+  runs,
+  lighthouse: "12",
+  chromium: launch.executablePath,
+};
+writeFileSync(
+  "bench/results/latest.json",
+  `${JSON.stringify({ ...meta, rows, missed }, null, 2)}\n`,
+);
+writeFileSync(
+  "bench/results/latest.md",
+  `Lighthouse medians of ${runs} runs, ${meta.date}\n\n${table}`,
+);
+console.log(`\nLighthouse medians of ${runs} runs (mobile: simulated throttling)\n\n${table}`);
+console.log(missed.length ? `Targets missed:\n- ${missed.join("\n- ")}` : "Every target met.");
