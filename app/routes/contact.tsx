@@ -1,13 +1,18 @@
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHeader } from "~/components/layout/page-header";
 import { siteConfig } from "~/config/site";
+import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 
-export const meta = () =>
-  buildMeta({
+export const loader = () => ({
+  meta: buildMeta({
     title: "Contact Us",
     description: `Questions about plans, billing or your account? Send the ${siteConfig.name} team a message and we will get back to you soon.`,
     path: "/contact",
-  });
+  }),
+});
+
+export const meta = metaFromLoader;
 
 export default function Contact() {
   return (
@@ -17,7 +22,8 @@ export default function Contact() {
         you soon.
       </PageHeader>
       <section className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
-        <p className="text-muted-foreground">
+        <ContactForm address={siteConfig.supportEmail} />
+        <p className="mt-10 text-muted-foreground">
           Prefer your own e-mail program? Write to us at{" "}
           <a
             className="font-semibold text-primary underline"
