@@ -43,6 +43,7 @@ const targets = [
 type Row = {
   name: string;
   rps: number;
+  mbps: number;
   p99: number;
   errors: number;
   non2xx: number;
