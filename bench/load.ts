@@ -79,6 +79,7 @@ try {
     rows.push({
       name: target.name,
       rps,
+      mbps: result.throughput.average / 1024 / 1024,
       p99,
       errors: result.errors + result.timeouts,
       non2xx: unexpected,
