@@ -54,7 +54,10 @@ test.describe("axe in interactive states", () => {
 
   test("a toast on screen", async ({ page }) => {
     await page.goto("/pricing");
-    await page.getByRole("region", { name: /Ready to get more/ }).getByRole("button").click();
+    await page
+      .getByRole("region", { name: /Ready to get more/ })
+      .getByRole("button")
+      .click();
     await expect(page.getByText(/Failed to start subscription process/)).toBeVisible();
     await expectNoViolations(page, "toast");
   });
