@@ -10,9 +10,11 @@ import {
 import { join, relative, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { writeHostHeaderFiles } from "./host-headers.ts";
+import { stripModulePreloads } from "./html-rewrites.ts";
 import { writeShareImageFor } from "./og-images.ts";
 import { buildRobots, buildSitemap } from "./sitemap.ts";
 import { resolveSiteUrl } from "../server/site-url.ts";
+import { writeBlogFeed } from "../app/lib/blog.server.ts";
 
 // Runs after `react-router build`: finishes build/client for our server and for static hosts.
 const dir = "build/client";
@@ -43,11 +45,18 @@ function toUrlPath(file: string): string {
   return `/${file.replace(/\/index\.html$/, "")}`;
 }
 
+// First paint before module downloads (see scripts/html-rewrites.ts).
+const htmlPages = pages.map(({ file, urlPath }) => {
+  const html = stripModulePreloads(readFileSync(file, "utf8"));
+  writeFileSync(file, html);
+  return { urlPath, html };
+});
+
 // Search engines: every indexable page, and where to find the list.
 const siteUrl = resolveSiteUrl(process.env);
-const htmlPages = pages.map(({ file, urlPath }) => ({ urlPath, html: readFileSync(file, "utf8") }));
 writeFileSync(`${dir}/sitemap.xml`, buildSitemap(htmlPages, siteUrl));
 writeFileSync(`${dir}/robots.txt`, buildRobots(siteUrl));
+writeBlogFeed(dir, siteUrl);
 
 writeHostHeaderFiles(dir, htmlPages);
 

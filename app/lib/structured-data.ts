@@ -72,3 +72,56 @@ export function faqJsonLd(faqs: readonly FaqItem[]): MetaDescriptor[] {
     }),
   ];
 }
+
+export type Crumb = { name: string; path: string };
+
+export function breadcrumbJsonLd(crumbs: readonly Crumb[]): MetaDescriptor[] {
+  return [
+    jsonLd({
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: crumbs.map((crumb, index) => ({
+        "@type": "ListItem",
+        position: index + 1,
+        name: crumb.name,
+        item: absoluteUrl(crumb.path),
+      })),
+    }),
+  ];
+}
+
+export type BlogPostingInput = {
+  title: string;
+  excerpt: string;
+  /** ISO date, yyyy-mm-dd. */
+  date: string;
+  author: string;
+  /** Site path of the cover image. */
+  image: string;
+  category: string;
+  path: string;
+  wordCount: number;
+};
+
+/** The article itself; posts carry one date, so it is both published and modified. */
+export function blogPostingJsonLd(post: BlogPostingInput): MetaDescriptor[] {
+  const url = absoluteUrl(post.path);
+  return [
+    jsonLd({
+      "@context": "https://schema.org",
+      "@type": "BlogPosting",
+      headline: post.title,
+      description: post.excerpt,
+      datePublished: post.date,
+      dateModified: post.date,
+      author: { "@type": "Organization", name: post.author },
+      image: absoluteUrl(post.image),
+      url,
+      mainEntityOfPage: { "@type": "WebPage", "@id": url },
+      publisher: organization(),
+      articleSection: post.category,
+      wordCount: post.wordCount,
+      inLanguage: siteConfig.language,
+    }),
+  ];
+}

@@ -1,9 +1,55 @@
+import { MorePosts } from "~/components/blog/more-posts";
+import { PostHeader } from "~/components/blog/post-header";
+import { Prose } from "~/components/blog/prose";
+import { getAllPosts, toSummary } from "~/lib/blog.server";
+import { metaFromLoader } from "~/lib/route-meta";
+import { buildMeta } from "~/lib/seo";
+import { blogPostingJsonLd, breadcrumbJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/blog-post";
 
+// Runs at build time only: each article is prerendered from content/blog/<slug>.md.
 export function loader({ request }: Route.LoaderArgs) {
-  return { path: new URL(request.url).pathname };
+  const slug = new URL(request.url).pathname.replace(/^\/blog\/|\/+$/g, "");
+  const posts = getAllPosts();
+  const post = posts.find((candidate) => candidate.slug === slug);
+  if (!post) throw new Response("Not Found", { status: 404 });
+  const { title, excerpt, date, category, author, image, imageAlt, readingMinutes } = post;
+  return {
+    post: { title, excerpt, date, category, author, image, imageAlt, readingMinutes },
+    html: post.html,
+    others: posts.filter((other) => other !== post).map(toSummary),
+    meta: buildMeta({
+      title: post.title,
+      description: post.excerpt,
+      path: post.path,
+      type: "article",
+      extra: [
+        { property: "article:published_time", content: post.date },
+        { property: "article:modified_time", content: post.date },
+        { property: "article:section", content: post.category },
+        { name: "author", content: post.author },
+        ...blogPostingJsonLd(post),
+        ...breadcrumbJsonLd([
+          { name: "Home", path: "/" },
+          { name: "Blog", path: "/blog" },
+          { name: post.title, path: post.path },
+        ]),
+      ],
+    }),
+  };
 }
 
+export const meta = metaFromLoader;
+
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  return <h1>{loaderData.path}</h1>;
+  const { post, html, others } = loaderData;
+  return (
+    <>
+      <article>
+        <PostHeader post={post} />
+        <Prose html={html} className="mx-auto max-w-3xl px-4 py-12 sm:px-6" />
+      </article>
+      <MorePosts posts={others} />
+    </>
+  );
 }

@@ -1,0 +1,92 @@
+const blogPath = "/blog";
+export const feedPath = "/blog/rss.xml";
+
+export type FeedPost = {
+  title: string;
+  excerpt: string;
+  /** ISO date, yyyy-mm-dd. */
+  date: string;
+  category: string;
+  /** Site path of the article, e.g. `/blog/podcast-seo`. */
+  path: string;
+};
+
+export type FeedChannel = {
+  /** The site's origin, e.g. `https://castloop.app`; every link in the feed is built on it. */
+  url: string;
+  title: string;
+  description: string;
+  language: string;
+};
+
+const xmlEntities: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};
+
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => xmlEntities[c] ?? c);
+
+/** RFC 822 date, as RSS 2.0 requires: "Sat, 15 Mar 2025 00:00:00 GMT". */
+export const rfc822Date = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`).toUTCString();
+
+/** An RSS 2.0 feed of the posts, newest first, with absolute links. */
+export function buildRssFeed(posts: readonly FeedPost[], site: FeedChannel): string {
+  const base = `${site.url.replace(/\/+$/, "")}/`;
+  const absolute = (path: string) => new URL(path, base).toString();
+  const sorted = [...posts].sort((a, b) => b.date.localeCompare(a.date));
+  const items = sorted.map((post) => {
+    const link = escapeXml(absolute(post.path));
+    return [
+      "    <item>",
+      `      <title>${escapeXml(post.title)}</title>`,
+      `      <link>${link}</link>`,
+      `      <guid isPermaLink="true">${link}</guid>`,
+      `      <pubDate>${rfc822Date(post.date)}</pubDate>`,
+      `      <description>${escapeXml(post.excerpt)}</description>`,
+      `      <category>${escapeXml(post.category)}</category>`,
+      "    </item>",
+    ].join("\n");
+  });
+  // The newest post's date, not the clock: the same content always builds the same file.
+  const updated = sorted[0]
+    ? [`    <lastBuildDate>${rfc822Date(sorted[0].date)}</lastBuildDate>`]
+    : [];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    "  <channel>",
+    `    <title>${escapeXml(site.title)}</title>`,
+    `    <link>${escapeXml(absolute(blogPath))}</link>`,
+    `    <description>${escapeXml(site.description)}</description>`,
+    `    <language>${escapeXml(site.language)}</language>`,
+    ...updated,
+    `    <atom:link href="${escapeXml(absolute(feedPath))}" rel="self" type="application/rss+xml"/>`,
+    ...items,
+    "  </channel>",
+    "</rss>",
+    "",
+  ].join("\n");
+}
+
+function decodeHtml(text: string): string {
+  const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+  return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, entity: string) => {
+    if (entity[0] !== "#") return named[entity.toLowerCase()] ?? whole;
+    const hex = entity[1]?.toLowerCase() === "x";
+    return String.fromCodePoint(hex ? parseInt(entity.slice(2), 16) : Number(entity.slice(1)));
+  });
+}
+
+/** The channel details a prerendered page states: its title, meta description and language. */
+export function channelFromPage(html: string): Omit<FeedChannel, "url"> {
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  const description = /<meta\s[^>]*name="description"\s[^>]*content="([^"]*)"/.exec(html)?.[1];
+  const language = /<html\s[^>]*lang="([^"]+)"/.exec(html)?.[1];
+  if (!title || !description || !language) {
+    throw new Error("channelFromPage: the page lacks a title, a meta description or a lang");
+  }
+  return { title: decodeHtml(title), description: decodeHtml(description), language };
+}
