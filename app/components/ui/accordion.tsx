@@ -1,15 +1,26 @@
 import * as AccordionPrimitive from "@radix-ui/react-accordion";
 import { ChevronDown } from "lucide-react";
-import type { ComponentProps } from "react";
+import { createContext, useContext, useId, type ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
 export const Accordion = AccordionPrimitive.Root;
+
+/**
+ * The WAI-ARIA accordion pattern wants every trigger's aria-controls to name its panel; Radix sets
+ * it only while the panel is open, so each item gives its panel an id of its own.
+ */
+const PanelIdContext = createContext<string | undefined>(undefined);
 
 export function AccordionItem({
   className,
   ...props
 }: ComponentProps<typeof AccordionPrimitive.Item>) {
-  return <AccordionPrimitive.Item className={cn("border-b border-border", className)} {...props} />;
+  const panelId = `${useId()}panel`;
+  return (
+    <PanelIdContext value={panelId}>
+      <AccordionPrimitive.Item className={cn("border-b border-border", className)} {...props} />
+    </PanelIdContext>
+  );
 }
 
 export function AccordionTrigger({
@@ -17,9 +28,11 @@ export function AccordionTrigger({
   children,
   ...props
 }: ComponentProps<typeof AccordionPrimitive.Trigger>) {
+  const panelId = useContext(PanelIdContext);
   return (
     <AccordionPrimitive.Header className="flex">
       <AccordionPrimitive.Trigger
+        aria-controls={panelId}
         className={cn(
           "flex min-h-12 flex-1 items-center justify-between gap-4 py-4 text-left text-lg font-semibold hover:text-primary [&[data-state=open]>svg]:rotate-180",
           className,
@@ -43,8 +56,10 @@ export function AccordionContent({
   children,
   ...props
 }: Omit<ComponentProps<typeof AccordionPrimitive.Content>, "forceMount">) {
+  const panelId = useContext(PanelIdContext);
   return (
     <AccordionPrimitive.Content
+      id={panelId}
       forceMount
       data-noscript-open=""
       className="pb-5 data-[state=closed]:hidden"
