@@ -29,8 +29,8 @@ test.describe("checkout through the function to (fake) Stripe", () => {
       page,
     }) => {
       stack.fake.reset();
-      // Hold "Stripe" briefly so the toast can be seen before the redirect.
-      stack.fake.delayNext(1000);
+      // Hold "Stripe" so the toast can be seen before the redirect, even on a busy machine.
+      stack.fake.delayNext(2500);
       await page.goto(`${stack.origin}/pricing`);
       const calls: string[] = [];
       page.on("request", (request) => {

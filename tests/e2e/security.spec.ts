@@ -123,6 +123,7 @@ test.describe("Content-Security-Policy in the browser", () => {
   test("no violation on any route, in the menu, the accordion or a checkout click", async ({
     page,
   }) => {
+    test.slow(); // every route, each until the network is idle
     const violations: string[] = [];
     await page.addInitScript(() => {
       document.addEventListener("securitypolicyviolation", (event) => {

@@ -41,7 +41,8 @@ export function CheckoutButton({ priceId, children, ...props }: CheckoutButtonPr
         import("~/lib/notify"),
         import("~/lib/checkout"),
       ]);
-      void notify("info", checkoutMessages.preparing);
+      // The toast is on its way before the request starts, as the spec orders them.
+      await notify("info", checkoutMessages.preparing);
       const outcome = await checkout.requestCheckout(
         priceId,
         checkout.supabaseInvoke(window.location.origin),
