@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import { freePort } from "../../scripts/free-port.ts";
 import { startFakeStripe, type FakeStripe } from "../fakes/fake-stripe.ts";
 
 /** The Stripe prices the test server maps the public plan ids to. */
@@ -10,18 +10,6 @@ export const testPrices = {
 } as const;
 
 export type CheckoutStack = { origin: string; fake: FakeStripe; close: () => Promise<void> };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntilUp(origin: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 20_000;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createCheckoutHandlerFromEnv } from "./from-env.ts";
 import { MESSAGES } from "./handler.ts";
 import { CheckoutConfigError } from "./schema.ts";
@@ -10,21 +10,11 @@ import {
   VALID_BODY,
   post,
   readProblem,
-  startHarness,
+  useHarness,
   testEnv,
-  type Harness,
 } from "./test-helpers.ts";
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(() => harness.fake.close());
-beforeEach(() => {
-  harness.fake.reset();
-  harness.logs.length = 0;
-});
+const harness = useHarness();
 
 describe("not configured (E3)", () => {
   it.each([

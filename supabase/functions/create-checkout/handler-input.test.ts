@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES, MESSAGES, type CheckoutHandler } from "./handler.ts";
 import {
   PRICE_ENV,
@@ -6,22 +6,15 @@ import {
   VALID_BODY,
   post,
   readProblem,
-  startHarness,
-  type Harness,
+  useHarness,
 } from "./test-helpers.ts";
 
 // SECURITY.md section 5: every malformed request is answered before Stripe is called.
 
-let harness: Harness;
+const harness = useHarness();
 let handler: CheckoutHandler;
 
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(() => harness.fake.close());
 beforeEach(() => {
-  harness.fake.reset();
-  harness.logs.length = 0;
   handler = harness.handler();
 });
 

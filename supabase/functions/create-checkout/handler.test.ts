@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { CheckoutHandler } from "./handler.ts";
 import {
   ENDPOINT,
@@ -10,20 +10,13 @@ import {
   VALID_BODY,
   post,
   readProblem,
-  startHarness,
-  type Harness,
+  useHarness,
 } from "./test-helpers.ts";
 
-let harness: Harness;
+const harness = useHarness();
 let handler: CheckoutHandler;
 
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(() => harness.fake.close());
 beforeEach(() => {
-  harness.fake.reset();
-  harness.logs.length = 0;
   handler = harness.handler();
 });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { FakeStripeError } from "../../../tests/fakes/fake-stripe.ts";
 import { createCheckoutHandler, MESSAGES } from "./handler.ts";
 import { CheckoutSessionError } from "./session.ts";
@@ -12,19 +12,11 @@ import {
   post,
   readProblem,
   startHarness,
+  useHarness,
   type Harness,
 } from "./test-helpers.ts";
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(() => harness.fake.close());
-beforeEach(() => {
-  harness.fake.reset();
-  harness.logs.length = 0;
-});
+const harness = useHarness();
 
 function expectNoLeaks(text: string): void {
   for (const pattern of LEAK_PATTERNS) expect(text).not.toMatch(pattern);

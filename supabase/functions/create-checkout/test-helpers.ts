@@ -1,4 +1,4 @@
-import { expect } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { startFakeStripe, type FakeStripe } from "../../../tests/fakes/fake-stripe.ts";
 import type { CheckoutHandler } from "./handler.ts";
 import { createCheckoutHandlerFromEnv, type CheckoutFromEnvOptions } from "./from-env.ts";
@@ -48,6 +48,23 @@ export async function startHarness(): Promise<Harness> {
         ...options,
       }),
   };
+}
+
+/**
+ * One fake Stripe for the whole test file, reset with the log before each test. The returned
+ * object is filled in by `beforeAll`, so read it inside tests and hooks only.
+ */
+export function useHarness(): Harness {
+  const harness = {} as Harness;
+  beforeAll(async () => {
+    Object.assign(harness, await startHarness());
+  });
+  afterAll(() => harness.fake?.close());
+  beforeEach(() => {
+    harness.fake.reset();
+    harness.logs.length = 0;
+  });
+  return harness;
 }
 
 export interface PostInit {
