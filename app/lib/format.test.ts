@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { getAllPosts } from "~/lib/blog.server";
-import { formatLongDate, formatPostDate } from "~/lib/format";
+import { formatEpisodes, formatLongDate, formatPostDate, formatPrice } from "~/lib/format";
 
 // The spec's dates, as the listing and the articles must show them.
 const expected: Record<string, string> = {
@@ -75,5 +75,63 @@ describe("post dates are formatted in UTC", () => {
 describe("formatLongDate", () => {
   it("writes the month in full", () => {
     expect(formatLongDate("2025-04-18")).toBe("April 18, 2025");
+  });
+});
+
+describe("dates agree with Intl's en-US formatting, without loading Intl in the browser", () => {
+  const short = new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  const long = new Intl.DateTimeFormat("en-US", {
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  // Every day of a leap year, so every month name and every day number is compared.
+  const days = Array.from({ length: 366 }, (_, i) =>
+    new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10),
+  );
+
+  it("on every day of a leap year", () => {
+    const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);
+    expect(days.map(formatPostDate)).toEqual(days.map((iso) => short.format(utc(iso))));
+    expect(days.map(formatLongDate)).toEqual(days.map((iso) => long.format(utc(iso))));
+  });
+
+  it.each(["2025-3-5", "15 Mar 2025", "2025-13-01", "2025-00-10", "2025-01-00", "2025-01-32", ""])(
+    "refuses %j",
+    (input) => {
+      expect(() => formatPostDate(input)).toThrow(/yyyy-mm-dd/);
+      expect(() => formatLongDate(input)).toThrow(/yyyy-mm-dd/);
+    },
+  );
+});
+
+describe("formatPrice and formatEpisodes", () => {
+  const usd = new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    maximumFractionDigits: 0,
+  });
+
+  it.each([0, 7, 79, 149, 299, 999, 1000, 1299, 25000, 1234567])("%d as Intl would", (price) => {
+    expect(formatPrice(price)).toBe(usd.format(price));
+  });
+
+  it("keeps Custom, and refuses prices that are not whole dollars", () => {
+    expect(formatPrice("Custom")).toBe("Custom");
+    for (const bad of [79.5, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => formatPrice(bad)).toThrow(RangeError);
+    }
+  });
+
+  it("counts episodes", () => {
+    expect(formatEpisodes(1)).toBe("1 episode per month");
+    expect(formatEpisodes(4)).toBe("4 episodes per month");
+    expect(formatEpisodes("Custom")).toBe("Custom episode volume");
   });
 });
