@@ -6,20 +6,22 @@ import { cn } from "~/lib/cn";
 export const Accordion = AccordionPrimitive.Root;
 
 /**
- * The WAI-ARIA accordion pattern wants every trigger's aria-controls to name its panel; Radix sets
- * it only while the panel is open, so each item gives its panel an id of its own.
+ * The WAI-ARIA accordion pattern wants every trigger's aria-controls to name its panel, and every
+ * panel to be labelled by its trigger. Each item makes one id and derives both from it.
  */
-const PanelIdContext = createContext<string | undefined>(undefined);
+const ItemIdContext = createContext("");
 
 export function AccordionItem({
   className,
   ...props
 }: ComponentProps<typeof AccordionPrimitive.Item>) {
-  const panelId = `${useId()}panel`;
   return (
-    <PanelIdContext value={panelId}>
-      <AccordionPrimitive.Item className={cn("border-b border-border", className)} {...props} />
-    </PanelIdContext>
+    <ItemIdContext value={useId()}>
+      <AccordionPrimitive.Item
+        className={cn("group border-b border-border", className)}
+        {...props}
+      />
+    </ItemIdContext>
   );
 }
 
@@ -28,11 +30,12 @@ export function AccordionTrigger({
   children,
   ...props
 }: ComponentProps<typeof AccordionPrimitive.Trigger>) {
-  const panelId = useContext(PanelIdContext);
+  const itemId = useContext(ItemIdContext);
   return (
     <AccordionPrimitive.Header className="flex">
       <AccordionPrimitive.Trigger
-        aria-controls={panelId}
+        id={`${itemId}trigger`}
+        aria-controls={`${itemId}panel`}
         className={cn(
           "flex min-h-12 flex-1 items-center justify-between gap-4 py-4 text-left text-lg font-semibold hover:text-primary [&[data-state=open]>svg]:rotate-180",
           className,
@@ -47,25 +50,24 @@ export function AccordionTrigger({
 }
 
 /**
- * Always in the HTML (forceMount), so the prerendered page carries every answer. With
- * forceMount Radix leaves hiding to us: closed panels get `display: none` from their
- * data-state, and public/noscript.css shows them all when JavaScript is off.
+ * A plain region, not Radix's Content. Radix's Content measures its height in a layout effect for
+ * an open/close animation this site does not use, and on hydration each panel sets state there,
+ * which forced a synchronous second render of the FAQ (about 20 ms of main thread on the bench
+ * machine). The panel is always in the HTML, so the prerendered page carries every answer; the
+ * item's data-state hides it while closed, and public/noscript.css shows it when JavaScript is off.
  */
-export function AccordionContent({
-  className,
-  children,
-  ...props
-}: Omit<ComponentProps<typeof AccordionPrimitive.Content>, "forceMount">) {
-  const panelId = useContext(PanelIdContext);
+export function AccordionContent({ className, children, ...props }: ComponentProps<"div">) {
+  const itemId = useContext(ItemIdContext);
   return (
-    <AccordionPrimitive.Content
-      id={panelId}
-      forceMount
+    <div
+      role="region"
+      id={`${itemId}panel`}
+      aria-labelledby={`${itemId}trigger`}
       data-noscript-open=""
-      className="pb-5 data-[state=closed]:hidden"
+      className="pb-5 group-data-[state=closed]:hidden"
       {...props}
     >
       <div className={cn("leading-7 text-muted-foreground", className)}>{children}</div>
-    </AccordionPrimitive.Content>
+    </div>
   );
 }
