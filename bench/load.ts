@@ -94,9 +94,9 @@ try {
 
 console.log(`\nLoad on loopback, ${seconds} s per target, 10 connections (autocannon)\n`);
 console.log(
-  "| Target | req/s (mean) | p99 latency | errors | unexpected status | RSS growth | target met |",
+  "| Target | req/s (mean) | MB/s (mean) | p99 latency | errors | unexpected status | RSS growth | target met |",
 );
-console.log("| --- | --: | --: | --: | --: | --: | --- |");
+console.log("| --- | --: | --: | --: | --: | --: | --: | --- |");
 for (const r of rows) {
   console.log(
     `| ${r.name} | ${Math.round(r.rps)} | ${r.mbps.toFixed(1)} | ${r.p99} ms | ${r.errors} | ${r.non2xx} | ${r.rssGrowthMb.toFixed(1)} MB | ${r.met ? "yes" : "NO"} |`,
