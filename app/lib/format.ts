@@ -1,22 +1,6 @@
-// Plain string formatting, without Intl: building an Intl formatter loads locale and time-zone
-// data, which cost this module about 40 ms of main-thread time on every page load (measured with
-// a CPU profile on the bench machine). The site shows one locale (en-US) and dates written
-// yyyy-mm-dd, so reading the digits is exact and no time zone can shift the day.
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
+// Plain string formatting, without Intl: building Intl formatters at load cost this site about
+// 40 ms of main thread on every page (measured with a CPU profile on the bench machine). Prices
+// are whole US dollars, so grouping the digits is exact. Dates live in ./dates.
 
 /** "$149", "$1,299", or "Custom" for plans priced on request. Prices are whole dollars. */
 export function formatPrice(price: number | "Custom"): string {
@@ -31,27 +15,4 @@ export function formatPrice(price: number | "Custom"): string {
 export function formatEpisodes(episodes: number | "Custom"): string {
   if (episodes === "Custom") return "Custom episode volume";
   return `${episodes} episode${episodes === 1 ? "" : "s"} per month`;
-}
-
-/** Splits an ISO calendar date (yyyy-mm-dd) into its parts; anything else is an error. */
-function parseIsoDate(isoDate: string): { year: number; month: string; day: number } {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  const day = match ? Number(match[3]) : 0;
-  if (!match || !month || day < 1 || day > 31) {
-    throw new RangeError(`Expected a date written yyyy-mm-dd, got "${isoDate}"`);
-  }
-  return { year: Number(match[1]), month, day };
-}
-
-/** An ISO date (yyyy-mm-dd) as "Mar 15, 2025". */
-export function formatPostDate(isoDate: string): string {
-  const { year, month, day } = parseIsoDate(isoDate);
-  return `${month.slice(0, 3)} ${day}, ${year}`;
-}
-
-/** An ISO date as "April 18, 2025" (the legal pages' "last updated"). */
-export function formatLongDate(isoDate: string): string {
-  const { year, month, day } = parseIsoDate(isoDate);
-  return `${month} ${day}, ${year}`;
 }

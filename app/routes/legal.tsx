@@ -1,6 +1,6 @@
 import { Prose } from "~/components/blog/prose";
 import { PageHeader } from "~/components/layout/page-header";
-import { formatLongDate } from "~/lib/format";
+import { formatLongDate } from "~/lib/dates";
 import { getLegalPage } from "~/lib/legal.server";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
