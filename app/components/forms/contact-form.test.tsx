@@ -6,7 +6,7 @@ import { contactMessages } from "~/lib/contact-schema";
 import { shortenedNotes } from "~/lib/mailto";
 import { notify } from "~/lib/notify";
 import { openMailto } from "~/lib/open-mailto";
-import { ContactForm } from "./contact-form";
+import { ContactForm, contactToast } from "./contact-form";
 
 vi.mock("~/lib/notify", () => ({ notify: vi.fn(async () => {}) }));
 vi.mock("~/lib/open-mailto", () => ({ openMailto: vi.fn() }));
@@ -56,6 +56,8 @@ describe("ContactForm", () => {
   it("on an empty submit shows the three messages, marks the fields, focuses Name and opens nothing", async () => {
     const { user, fields, send } = setup();
     await user.click(send);
+    // The first submit waits for the validation code, which loads on demand.
+    await screen.findByText(contactMessages.name);
 
     for (const [key, message] of Object.entries(contactMessages)) {
       const field = fields[key as keyof typeof fields];
@@ -186,5 +188,37 @@ describe("ContactForm", () => {
     await user.dblClick(send);
     expect(openMailto).toHaveBeenCalledTimes(1);
     expect(screen.queryByText(contactMessages.name)).toBeNull();
+  });
+
+  it("keeps what was typed and says so when the validation code cannot load, and sends on the next try", async () => {
+    // A fresh copy of the form, whose validation code has not been loaded yet.
+    vi.resetModules();
+    vi.doMock("~/lib/contact-resolver", () => {
+      throw new TypeError("Failed to fetch dynamically imported module");
+    });
+    const { ContactForm: FreshForm } = await import("./contact-form");
+    const { notify: freshNotify } = await import("~/lib/notify");
+    const { openMailto: freshOpenMailto } = await import("~/lib/open-mailto");
+    const user = userEvent.setup();
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    render(<FreshForm address={address} />);
+    await user.type(screen.getByLabelText("Name"), "Ada");
+    await user.type(screen.getByLabelText("Email"), "ada@castloop.com");
+    await user.type(screen.getByLabelText("Message"), "Hello there, team!");
+    const send = screen.getByRole("button", { name: "Send Message" });
+    await user.click(send);
+
+    await waitFor(() =>
+      expect(freshNotify).toHaveBeenCalledWith("error", contactToast.unavailable),
+    );
+    expect(freshOpenMailto).not.toHaveBeenCalled();
+    expect(screen.getByLabelText("Name")).toHaveValue("Ada");
+    expect(screen.getByLabelText("Message")).toHaveValue("Hello there, team!");
+
+    vi.doUnmock("~/lib/contact-resolver");
+    await user.click(send);
+    await waitFor(() => expect(freshOpenMailto).toHaveBeenCalledTimes(1));
+    const url = new URL(vi.mocked(freshOpenMailto).mock.calls[0]![0]);
+    expect(url.searchParams.get("body")).toContain("Hello there, team!");
   });
 });

@@ -1,9 +1,8 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleAlert, Send } from "lucide-react";
 import { useId, useRef, type BaseSyntheticEvent, type FormEvent, type ReactNode } from "react";
-import { useForm, type FieldError } from "react-hook-form";
+import { useForm, type FieldError, type Resolver } from "react-hook-form";
 import { Button } from "~/components/ui/button";
-import { contactSchema, type ContactValues } from "~/lib/contact-schema";
+import type { ContactValues } from "~/lib/contact-schema";
 import { buildContactMailto, shortenedNotes } from "~/lib/mailto";
 import { openMailto } from "~/lib/open-mailto";
 
@@ -14,7 +13,25 @@ export const contactToast = {
     `Your message was too long for an e-mail link, so the e-mail holds a shortened copy and the full text is on your clipboard: paste it into the e-mail to ${address}.`,
   notCopied: (address: string) =>
     `Your message was too long for an e-mail link and was shortened. Please copy the full text from the Message box, which we kept, and paste it into the e-mail to ${address}.`,
+  unavailable:
+    "The form could not be checked because part of the page did not load. Please check your connection and send it again.",
 } as const;
+
+// Validation (zod) is not needed to show the page, so it loads on demand: when the visitor first
+// focuses the form, or at the latest on the first submit. A failed load is tried again next time.
+let loadingResolver: Promise<Resolver<ContactValues>> | undefined;
+function loadResolver(): Promise<Resolver<ContactValues>> {
+  loadingResolver ??= import("~/lib/contact-resolver").then(
+    (module) => module.contactResolver,
+    (error: unknown) => {
+      loadingResolver = undefined;
+      throw error;
+    },
+  );
+  return loadingResolver;
+}
+const contactResolver: Resolver<ContactValues> = async (values, context, options) =>
+  (await loadResolver())(values, context, options);
 
 const emptyForm: ContactValues = { name: "", email: "", message: "" };
 
@@ -44,7 +61,7 @@ export function ContactForm({ address }: { address: string }) {
     getValues,
     formState: { errors },
   } = useForm<ContactValues>({
-    resolver: zodResolver(contactSchema),
+    resolver: contactResolver,
     mode: "onSubmit",
     reValidateMode: "onChange",
     defaultValues: emptyForm,
@@ -58,7 +75,11 @@ export function ContactForm({ address }: { address: string }) {
       event.preventDefault();
       return;
     }
-    return handleSubmit(onValid)(event);
+    return handleSubmit(onValid)(event).catch(async () => {
+      // The validation code failed to load (offline, say); what was typed stays in the form.
+      const { notify } = await import("~/lib/notify").catch(() => ({ notify: null }));
+      if (notify) void notify("error", contactToast.unavailable);
+    });
   }
 
   async function onValid(values: ContactValues, event?: BaseSyntheticEvent) {
@@ -101,6 +122,7 @@ export function ContactForm({ address }: { address: string }) {
       data-requires-script=""
       method="dialog"
       noValidate
+      onFocus={() => void loadResolver().catch(() => {})}
       onSubmit={onSubmit}
     >
       <Field label="Name" {...field("name")}>
