@@ -13,10 +13,11 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { SkipLink } from "~/components/layout/skip-link";
 import { siteConfig } from "~/config/site";
 import { useFocusOnNavigation } from "~/hooks/use-focus-on-navigation";
-import stylesheet from "~/styles/app.css?inline";
+import stylesheet from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
 
 export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -43,10 +44,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={siteConfig.themeColor} />
         <Meta />
         <Links />
-        {/* The site's one stylesheet, inlined by the prerender so the first paint waits for no
-            request. Only the server renders it: the client bundle stays free of CSS, and React
-            leaves the prerendered <style> in <head> alone when hydrating. */}
-        {import.meta.env.SSR ? <style dangerouslySetInnerHTML={{ __html: stylesheet }} /> : null}
         <noscript>
           <link rel="stylesheet" href="/noscript.css" />
         </noscript>
