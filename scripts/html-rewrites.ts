@@ -7,7 +7,5 @@
  * of creating and inserting a dozen new elements in the middle of hydration.
  */
 export function deferModulePreloads(html: string): string {
-  return html.replace(/<link rel="modulepreload" href="([^"]*)"\/>/g, (_, href: string) => {
-    return `<link rel="modulepreload" href="${href}" media="not all"/>`;
-  });
+  return html.replace(/(<link rel="modulepreload" href="[^"]*")\/>/g, '$1 media="not all"/>');
 }
