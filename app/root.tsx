@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -33,8 +33,6 @@ export const links: LinksFunction = () => [
 // Toasts are not needed for the first paint, so sonner loads after hydration.
 const Toaster = lazy(() => import("~/components/ui/toaster"));
 
-const subscribeNever = () => () => {};
-
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang={siteConfig.language}>
@@ -66,15 +64,17 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useFocusOnNavigation();
-  const hydrated = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
+  // The toaster mounts after hydration, as a transition in a later task, so React neither
+  // renders it while hydrating nor re-renders the page synchronously to add it.
+  const [showToaster, setShowToaster] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => startTransition(() => setShowToaster(true)));
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <>
       <Outlet />
-      {hydrated ? (
+      {showToaster ? (
         <Suspense fallback={null}>
           <Toaster />
         </Suspense>
