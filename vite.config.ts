@@ -22,6 +22,10 @@ export default defineConfig(({ mode }) => {
     build: {
       // A strict CSP allows no data: URLs, so nothing may be inlined as one.
       assetsInlineLimit: 0,
+      // No preload helper for dynamic imports (toasts, checkout, the contact form's checks): it
+      // added <link rel="modulepreload"> elements to the head while React rendered, during
+      // hydration, for chunks that are loaded after it anyway.
+      modulePreload: false,
     },
   };
 });
