@@ -28,8 +28,9 @@ export default function Home() {
     <>
       <HeroSection />
       <FeatureGridSection features={features} />
-      <TestimonialsSection testimonials={testimonials} />
-      <PricingSection plans={plans} />
+      {/* Far below the first screen on every viewport: rendered when they near it (app.css). */}
+      <TestimonialsSection testimonials={testimonials} className="render-near-viewport" />
+      <PricingSection plans={plans} className="render-near-viewport" />
       <CtaSection />
     </>
   );

@@ -12,15 +12,20 @@ import { SectionHeading } from "./section-heading";
 export function PricingSection({
   plans,
   headingLevel = "h2",
+  className,
 }: {
   plans: readonly Plan[];
   /** On /pricing the section's heading is the page's h1. */
   headingLevel?: "h1" | "h2";
+  className?: string;
 }) {
   const intro =
     "Pick the plan that fits your publishing schedule. Every plan includes a 14-day money-back guarantee, and you can cancel anytime.";
   return (
-    <section aria-labelledby="pricing-heading" className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
+    <section
+      aria-labelledby="pricing-heading"
+      className={cn("mx-auto max-w-6xl px-4 py-20 sm:px-6", className)}
+    >
       {headingLevel === "h1" ? (
         <div className="mx-auto max-w-2xl text-center">
           <h1 id="pricing-heading" className="text-4xl font-extrabold tracking-tight sm:text-5xl">

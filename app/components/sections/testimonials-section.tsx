@@ -1,20 +1,23 @@
 import type { Testimonial } from "~/data/testimonials";
+import { cn } from "~/lib/cn";
 import { SectionHeading } from "./section-heading";
 import { StarRating } from "./star-rating";
 
 export function TestimonialsSection({
   testimonials,
   showHeading = true,
+  className,
 }: {
   testimonials: readonly Testimonial[];
   /** /testimonials prints its own h1 above the list. */
   showHeading?: boolean;
+  className?: string;
 }) {
   return (
     <section
       aria-labelledby={showHeading ? "testimonials-heading" : undefined}
       aria-label={showHeading ? undefined : "Testimonials"}
-      className="bg-muted"
+      className={cn("bg-muted", className)}
     >
       <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
         {showHeading ? (
