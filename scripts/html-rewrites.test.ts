@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferModulePreloads } from "./html-rewrites";
+import { deferModulePreloads, deferModuleScript } from "./html-rewrites";
 
 describe("deferModulePreloads", () => {
   it("gives every modulepreload link a media query that matches nothing, and changes nothing else", () => {
@@ -12,5 +12,60 @@ describe("deferModulePreloads", () => {
         '<link rel="modulepreload" href="/assets/b-X_1.js" media="not all"/><link rel="stylesheet" href="/assets/app.css"/></head>' +
         '<body><script type="module">import "/assets/a.js";</script></body>',
     );
+  });
+});
+
+describe("deferModuleScript", () => {
+  // The module script React Router 7 prints into every prerendered page.
+  const page = (script: string) =>
+    `<body><main><h1>Hi</h1></main><script>window.__reactRouterContext = {};</script><script type="module" async="">${script}</script><script>done();</script></body>`;
+  const reactRouterScript =
+    'import "/assets/manifest-219e3b61.js";\n' +
+    'import * as route0 from "/assets/root-BUTUe8Wc.js";\n' +
+    'import * as route1 from "/assets/home-D3QS-IjW.js";\n' +
+    "  \n" +
+    '  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n' +
+    "\n" +
+    'import("/assets/entry.client-CO5e1HAn.js");';
+
+  const scriptOf = (html: string) =>
+    /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html)![1]!;
+
+  it("imports nothing until the first contentful paint, then loads the same modules in parallel", () => {
+    const script = scriptOf(deferModuleScript(page(reactRouterScript)));
+    expect(script).not.toMatch(/^import /m);
+    const waits = script.indexOf("first-contentful-paint");
+    const loads = script.indexOf(
+      'const [, route0, route1] = await Promise.all([import("/assets/manifest-219e3b61.js"), import("/assets/root-BUTUe8Wc.js"), import("/assets/home-D3QS-IjW.js")]);',
+    );
+    const modules = script.indexOf(
+      'window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};',
+    );
+    const entry = script.indexOf('import("/assets/entry.client-CO5e1HAn.js");');
+    expect(waits).toBeGreaterThanOrEqual(0);
+    expect(loads).toBeGreaterThan(waits);
+    expect(modules).toBeGreaterThan(loads);
+    expect(entry).toBeGreaterThan(modules);
+    // Where paint timing is missing, the first frame; in a background tab, a timeout.
+    expect(script).toContain("requestAnimationFrame");
+    expect(script).toContain("setTimeout(go, 3000)");
+  });
+
+  it("runs as a module script that parses, and leaves the rest of the page as it was", () => {
+    const html = deferModuleScript(page(reactRouterScript));
+    expect(html.replace(scriptOf(html), "")).toBe(page(""));
+    // Top-level await is only valid in a module; parse the body as an async function instead.
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
+    expect(() => new AsyncFunction(scriptOf(html))).not.toThrow();
+  });
+
+  it("fails the build when React Router's script is missing or has changed shape", () => {
+    expect(() => deferModuleScript("<body><h1>Hi</h1></body>")).toThrow(/no React Router module/);
+    expect(() => deferModuleScript(page('import("/assets/entry.client.js");'))).toThrow(
+      /changed shape/,
+    );
+    expect(() =>
+      deferModuleScript(page('import * as route0 from "/assets/root.js";\nstart(route0);')),
+    ).toThrow(/changed shape/);
   });
 });

@@ -10,7 +10,7 @@ import {
 import { join, relative, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { writeHostHeaderFiles } from "./host-headers.ts";
-import { deferModulePreloads } from "./html-rewrites.ts";
+import { deferModulePreloads, deferModuleScript } from "./html-rewrites.ts";
 import { writeShareImageFor } from "./og-images.ts";
 import { buildRobots, buildSitemap } from "./sitemap.ts";
 import { resolveSiteUrl } from "../server/site-url.ts";
@@ -47,7 +47,7 @@ function toUrlPath(file: string): string {
 
 // First paint before module downloads (see scripts/html-rewrites.ts).
 const htmlPages = pages.map(({ file, urlPath }) => {
-  const html = deferModulePreloads(readFileSync(file, "utf8"));
+  const html = deferModuleScript(deferModulePreloads(readFileSync(file, "utf8")));
   writeFileSync(file, html);
   return { urlPath, html };
 });

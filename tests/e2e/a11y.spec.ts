@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { siteRoutes } from "./site-routes";
 
 async function expectNoViolations(page: Page, label: string) {

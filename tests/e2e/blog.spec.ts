@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 
 // The spec's articles, newest first, with the date as the listing shows it.
 const articles = [

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { startCheckoutStack, testPrices, type CheckoutStack } from "./checkout-stack";
 
 const functionPath = "**/functions/v1/create-checkout";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { siteRoutes } from "./site-routes";
 
 /** What one Tab press landed on, read in the page. */

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./test";
 
 /** Presses Tab (from wherever focus is) until `target` has focus; fails if it is never reached. */
 async function tabTo(page: Page, target: Locator, max = 80) {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { siteRoutes } from "./site-routes";
 
 /** Elements wider than the viewport (WCAG 1.4.10 allows a wide table only inside its own scroller). */

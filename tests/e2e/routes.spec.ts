@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { siteRoutes } from "./site-routes";
 
 test.describe("every route", () => {
@@ -26,6 +26,17 @@ test.describe("every route", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.h1);
       await page.waitForLoadState("networkidle");
       expect(problems).toEqual([]);
+      // The page's JavaScript starts downloading only after its first contentful paint.
+      const { firstPaint, scriptStarts } = await page.evaluate(() => ({
+        firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+        scriptStarts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+          .map((entry) => entry.startTime),
+      }));
+      expect(firstPaint).toBeGreaterThan(0);
+      expect(scriptStarts.length).toBeGreaterThan(0);
+      expect(Math.min(...scriptStarts)).toBeGreaterThanOrEqual(firstPaint!);
     });
   }
 

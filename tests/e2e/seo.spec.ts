@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { siteRoutes } from "./site-routes";
 
 const decode = (value: string) =>
