@@ -38,6 +38,32 @@ test.describe("every route", () => {
       expect(scriptStarts.length).toBeGreaterThan(0);
       expect(Math.min(...scriptStarts)).toBeGreaterThanOrEqual(firstPaint!);
     });
+
+    // Parts of long pages stay unrendered until they near the viewport (content-visibility:
+    // auto); nothing may move when they render, on a phone or on a tall desktop.
+    test(`${route.path} does not shift while it loads (CLS ≤ 0.01)`, async ({ page }) => {
+      for (const viewport of [
+        { width: 412, height: 823 },
+        { width: 1920, height: 1400 },
+      ]) {
+        await page.setViewportSize(viewport);
+        await page.goto(route.path);
+        await page.waitForLoadState("networkidle");
+        const shift = await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              let total = 0;
+              new PerformanceObserver((list) => {
+                for (const entry of list.getEntries())
+                  total += (entry as PerformanceEntry & { value: number }).value;
+              }).observe({ type: "layout-shift", buffered: true });
+              // Buffered entries arrive in the observer's first callback, before this timer.
+              setTimeout(() => resolve(total), 200);
+            }),
+        );
+        expect.soft(shift, `${viewport.width}×${viewport.height}`).toBeLessThanOrEqual(0.01);
+      }
+    });
   }
 
   test("an unknown path answers 404 with the not-found page", async ({ request }) => {
