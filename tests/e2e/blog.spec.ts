@@ -137,7 +137,9 @@ test.describe("article page", () => {
     ).toBeGreaterThan(0);
     const prose = page.locator(".prose");
     await expect(prose.getByRole("heading", { level: 2 }).first()).toBeVisible();
-    expect((await prose.innerText()).split(/\s+/).length).toBeGreaterThan(900);
+    // The whole body is in the page; textContent, as blocks far down are rendered (and so in
+    // innerText) only once they near the viewport.
+    expect((await prose.textContent())!.split(/\s+/).length).toBeGreaterThan(900);
 
     const more = page.getByRole("complementary", { name: "More from the blog" });
     await expect(more.getByRole("listitem").getByRole("link")).toHaveText(
