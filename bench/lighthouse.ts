@@ -35,6 +35,8 @@ type Row = {
   seoFailures: string[];
   scores: Record<string, number>;
   metrics: Record<string, number>;
+  /** Each run's TBT, in run order: on a shared machine the spread says as much as the median. */
+  tbtRuns: number[];
 };
 const rows: Row[] = [];
 const benchmarkIndexes: number[] = [];
@@ -116,6 +118,7 @@ try {
         metrics: Object.fromEntries(
           Object.keys(samples[0]!.metrics).map((m) => [m, pick("metrics", m)]),
         ),
+        tbtRuns: samples.map((sample) => Math.round(sample.metrics.tbt!)),
       };
       rows.push(row);
       console.error(
@@ -130,6 +133,7 @@ try {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
+const range = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
 const header =
   "| Route | Device | Perf | A11y | BP | SEO | FCP | LCP | TBT | CLS | SI | Transfer | Script |\n" +
   "| --- | --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |";
@@ -144,7 +148,7 @@ const lines = rows.map((row) => {
     row.noindex ? `${s.seo} (noindex)` : s.seo,
     ms(m.fcp!),
     ms(m.lcp!),
-    ms(m.tbt!),
+    runs > 1 ? `${ms(m.tbt!)} (${range(row.tbtRuns)})` : ms(m.tbt!),
     m.cls!.toFixed(3),
     ms(m.si!),
     kb(m.transfer!),
@@ -180,6 +184,8 @@ const meta = {
   lighthouse: "12",
   /** Lighthouse's CPU benchmark of this machine, the median over all runs: higher is faster. */
   benchmarkIndex: median(benchmarkIndexes),
+  /** Its lowest and highest over all runs: how much the machine's speed moved during the bench. */
+  benchmarkIndexRange: [Math.min(...benchmarkIndexes), Math.max(...benchmarkIndexes)],
   chromium: launch.executablePath,
 };
 writeFileSync(
@@ -188,9 +194,9 @@ writeFileSync(
 );
 writeFileSync(
   "bench/results/latest.md",
-  `Lighthouse medians of ${runs} runs, ${meta.date}\n\n${table}`,
+  `Lighthouse medians of ${runs} runs, ${meta.date}; benchmarkIndex ${meta.benchmarkIndex} (${range(meta.benchmarkIndexRange)}); TBT: median (lowest–highest run)\n\n${table}`,
 );
 console.log(
-  `\nLighthouse medians of ${runs} runs (mobile: simulated throttling; benchmarkIndex ${meta.benchmarkIndex})\n\n${table}`,
+  `\nLighthouse medians of ${runs} runs (mobile: simulated throttling; benchmarkIndex ${meta.benchmarkIndex}, ${range(meta.benchmarkIndexRange)} over the runs; TBT: median (lowest–highest run))\n\n${table}`,
 );
 console.log(missed.length ? `Targets missed:\n- ${missed.join("\n- ")}` : "Every target met.");
