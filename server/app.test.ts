@@ -54,6 +54,97 @@ describe("resolvePath", () => {
 
   it("redirects trailing slashes to the canonical path", () => {
     expect(resolvePath(files, "/pricing/")).toEqual({ kind: "redirect", location: "/pricing" });
+    expect(resolvePath(files, "/pricing//")).toEqual({ kind: "redirect", location: "/pricing" });
+  });
+
+  it("redirects a trailing slash only to a page that exists", () => {
+    for (const path of ["/nope/", "/assets/app-abc123.js/", "/favicon.svg/", "/404/"]) {
+      expect(resolvePath(files, path)).toEqual({ kind: "not-found", asset: false });
+    }
+  });
+
+  it("never serves host configuration or dotfiles", () => {
+    const withConfig = new Map(files);
+    for (const key of ["/_headers", "/vercel.json", "/_redirects", "/.env", "/.well-known/x"]) {
+      withConfig.set(key, page("secret"));
+    }
+    for (const path of ["/_headers", "/vercel.json", "/_redirects", "/.env", "/.well-known/x"]) {
+      expect(resolvePath(withConfig, path)).toEqual({ kind: "not-found", asset: false });
+    }
+  });
+});
+
+describe("trailing-slash redirects (issue 14: open redirect)", () => {
+  it("never points off the origin, whatever the path", async () => {
+    for (const path of [
+      "//evil.example/",
+      "/%2Fevil.example/",
+      "/%09/evil.example/",
+      "/%5Cevil.example/",
+      "/%2F%2Fevil.example/",
+      "/\\evil.example/",
+    ]) {
+      const response = await get(path);
+      expect([400, 404], path).toContain(response.status);
+      expect(response.headers.get("location"), path).toBeNull();
+    }
+  });
+
+  it("answers paths a header cannot hold with 404, not 500", async () => {
+    for (const path of ["/%E2%98%83/", "/%0d%0a/", "/%F0%9F%8E%99%EF%B8%8F/", "/caf%C3%A9/"]) {
+      expect((await get(path)).status, path).toBe(404);
+    }
+  });
+
+  it("sends a same-origin Location built from the page, the query kept, and Cache-Control", async () => {
+    const response = await get("/pricing/?plan=pro&x=%0d%0a");
+    expect(response.status).toBe(308);
+    expect(response.headers.get("location")).toBe("/pricing?plan=pro&x=%0d%0a");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+    const encoded = await get("/%70ricing/");
+    expect(encoded.headers.get("location")).toBe("/pricing");
+  });
+});
+
+describe("content negotiation (issue 14)", () => {
+  const both = new Map<string, StaticFile>([
+    ["/index.html", page(homeHtml, { gzip: gzipSync(homeHtml), br: Buffer.from("brotli") })],
+  ]);
+  const app = createApp({ files: both, checkout: vi.fn(), connectOrigins: [] });
+  const encodingFor = async (accept: string | undefined) =>
+    (
+      await app.request("/", accept === undefined ? {} : { headers: { "accept-encoding": accept } })
+    ).headers.get("content-encoding");
+
+  it("honours q-values, including q=0 refusals", async () => {
+    expect(await encodingFor("br;q=0, gzip")).toBe("gzip");
+    expect(await encodingFor("gzip;q=1, br;q=0.5")).toBe("gzip");
+    expect(await encodingFor("gzip, br")).toBe("br");
+    expect(await encodingFor("*")).toBe("br");
+    expect(await encodingFor("br;q=0, gzip;q=0")).toBeNull();
+    expect(await encodingFor("deflate")).toBeNull();
+    expect(await encodingFor(undefined)).toBeNull();
+    expect(await encodingFor("xbr, gzipped")).toBeNull();
+  });
+
+  it("gives each encoding its own ETag and matches If-None-Match against it", async () => {
+    const tags = new Set<string | null>();
+    for (const accept of ["br", "gzip", "identity"]) {
+      tags.add(
+        (await app.request("/", { headers: { "accept-encoding": accept } })).headers.get("etag"),
+      );
+    }
+    expect(tags.size).toBe(3);
+    const gzipTag = (
+      await app.request("/", { headers: { "accept-encoding": "gzip" } })
+    ).headers.get("etag");
+    const conditional = (accept: string, tag: string) =>
+      app.request("/", { headers: { "accept-encoding": accept, "if-none-match": tag } });
+    expect((await conditional("gzip", `W/${gzipTag}`)).status).toBe(304);
+    expect((await conditional("gzip", `"x", ${gzipTag}`)).status).toBe(304);
+    const other = await conditional("br", gzipTag ?? "");
+    expect(other.status).toBe(200);
+    expect(other.headers.get("content-encoding")).toBe("br");
   });
 });
 

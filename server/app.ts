@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import Negotiator from "negotiator";
 import { extname } from "node:path";
 import { baseSecurityHeaders, cacheControl, hstsHeader, pageHeaders } from "./security-headers.ts";
 import type { StaticFile } from "./static-files.ts";
@@ -22,6 +23,29 @@ type Resolved =
   | { kind: "not-found"; asset: boolean }
   | { kind: "bad-request" };
 
+/** Files the build writes for static hosts: configuration, never content. */
+export const HOST_CONFIG_FILES: ReadonlySet<string> = new Set([
+  "/_headers",
+  "/_redirects",
+  "/_routes.json",
+  "/vercel.json",
+  "/netlify.toml",
+]);
+
+const PAGE_SUFFIX = "/index.html";
+
+/** The build key of the page at a decoded path without trailing slash ("" is the home page). */
+function pageKey(files: Map<string, StaticFile>, path: string): string | undefined {
+  const key = path === "" || path === "/" ? PAGE_SUFFIX : `${path}${PAGE_SUFFIX}`;
+  return files.has(key) ? key : undefined;
+}
+
+/** A page's canonical URL path, built from its build key, never from request text. */
+function pageLocation(key: string): string {
+  const path = key.slice(0, -PAGE_SUFFIX.length);
+  return path === "" ? "/" : path.split("/").map(encodeURIComponent).join("/");
+}
+
 /** Maps a request path to a build file. Only keys of `files` can ever be served. */
 export function resolvePath(files: Map<string, StaticFile>, rawPath: string): Resolved {
   let path: string;
@@ -31,16 +55,20 @@ export function resolvePath(files: Map<string, StaticFile>, rawPath: string): Re
     return { kind: "bad-request" };
   }
   if (path.includes("\0") || path.includes("\\")) return { kind: "bad-request" };
-  const segments = path.split("/");
-  if (segments.some((segment) => segment === ".." || segment === ".")) {
+  // Dot segments, dotfiles and host configuration are never site files.
+  if (path.split("/").some((segment) => segment.startsWith(".")) || HOST_CONFIG_FILES.has(path)) {
     return { kind: "not-found", asset: false };
   }
   if (path.length > 1 && path.endsWith("/")) {
-    return { kind: "redirect", location: path.replace(/\/+$/, "") || "/" };
+    // Only to a page that exists, so no request text can steer the Location (issue 14).
+    const key = pageKey(files, path.replace(/\/+$/, ""));
+    return key === undefined
+      ? { kind: "not-found", asset: false }
+      : { kind: "redirect", location: pageLocation(key) };
   }
   // The not-found page is only ever served with status 404.
   if (path === "/404.html" || path === "/404") return { kind: "not-found", asset: false };
-  const candidates = path === "/" ? ["/index.html"] : [`${path}/index.html`, path];
+  const candidates = path === "/" ? [PAGE_SUFFIX] : [`${path}${PAGE_SUFFIX}`, path];
   for (const key of candidates) {
     const file = files.get(key);
     if (file) return { kind: "file", key, file };
@@ -48,10 +76,42 @@ export function resolvePath(files: Map<string, StaticFile>, rawPath: string): Re
   return { kind: "not-found", asset: extname(path) !== "" };
 }
 
-function pickEncoding(file: StaticFile, acceptEncoding: string) {
-  if (file.br && /\bbr\b/.test(acceptEncoding)) return { body: file.br, encoding: "br" };
-  if (file.gzip && /\bgzip\b/.test(acceptEncoding)) return { body: file.gzip, encoding: "gzip" };
-  return { body: file.body, encoding: undefined };
+const ENCODINGS = ["br", "gzip", "identity"] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+/** The stored variant the client prefers by RFC 9110's rules (q-values included). */
+export function pickEncoding(
+  file: StaticFile,
+  acceptEncoding: string | undefined,
+): { body: Buffer; encoding: Encoding; etag: string } {
+  const available = ENCODINGS.filter((encoding) =>
+    encoding === "br" ? file.br : encoding === "gzip" ? file.gzip : true,
+  );
+  const headers = acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding };
+  const chosen = new Negotiator({ headers }).encoding([...available], {
+    preferred: [...ENCODINGS],
+  }) as Encoding | undefined;
+  // With nothing acceptable, identity is still sent (RFC 9110 §12.5.3 allows it; a 406 helps nobody).
+  if (chosen === "br" && file.br)
+    return { body: file.br, encoding: "br", etag: tagged(file, "br") };
+  if (chosen === "gzip" && file.gzip) {
+    return { body: file.gzip, encoding: "gzip", etag: tagged(file, "gz") };
+  }
+  return { body: file.body, encoding: "identity", etag: file.etag };
+}
+
+/** Each encoding is its own representation, so it gets its own entity tag. */
+function tagged(file: StaticFile, suffix: string): string {
+  return `${file.etag.slice(0, -1)}-${suffix}"`;
+}
+
+/** If-None-Match by weak comparison (RFC 9110 §13.1.2): a list, `*`, or W/ tags. */
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  return header
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === "*" || tag === etag);
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -72,20 +132,20 @@ export function createApp(options: AppOptions): Hono {
   }
 
   function send(c: Context, key: string, file: StaticFile, status: 200 | 404) {
+    const { body, encoding, etag } = pickEncoding(file, c.req.header("accept-encoding"));
     const headers: Record<string, string> = {
       ...(htmlHeaders.get(key) ?? common),
       "Content-Type": file.contentType,
       "Cache-Control": key.startsWith("/assets/")
         ? cacheControl.immutable
         : cacheControl.revalidate,
-      ETag: file.etag,
+      ETag: etag,
       Vary: "Accept-Encoding",
     };
-    if (status === 200 && c.req.header("if-none-match") === file.etag) {
+    if (status === 200 && matchesIfNoneMatch(c.req.header("if-none-match"), etag)) {
       return c.body(null, 304, headers);
     }
-    const { body, encoding } = pickEncoding(file, c.req.header("accept-encoding") ?? "");
-    if (encoding) headers["Content-Encoding"] = encoding;
+    if (encoding !== "identity") headers["Content-Encoding"] = encoding;
     headers["Content-Length"] = String(body.byteLength);
     if (c.req.method === "HEAD") return c.body(null, status, headers);
     // A Buffer is a Uint8Array view on the cached bytes: sent as is, never copied.
@@ -117,8 +177,13 @@ export function createApp(options: AppOptions): Hono {
       case "file":
         return send(c, resolved.key, resolved.file, 200);
       case "redirect": {
+        // The URL parser has percent-encoded the query, so it is header-safe.
         const query = new URL(c.req.url).search;
-        return c.body(null, 308, { ...common, Location: `${resolved.location}${query}` });
+        return c.body(null, 308, {
+          ...common,
+          "Cache-Control": cacheControl.redirect,
+          Location: `${resolved.location}${query}`,
+        });
       }
       case "bad-request":
         return c.json({ error: "Bad request", code: "bad_request" }, 400, common);

@@ -83,6 +83,8 @@ export const cacheControl = {
   immutable: "public, max-age=31536000, immutable",
   /** HTML and other unhashed files: always revalidate (cheap with ETags). */
   revalidate: "no-cache",
+  /** A trailing slash to its page: stable, but not forever in case the page goes. */
+  redirect: "public, max-age=3600",
   /** API answers. */
   none: "no-store",
 } as const;

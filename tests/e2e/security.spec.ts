@@ -117,6 +117,14 @@ test.describe("the production server refuses what it must", () => {
     expect(missing.status()).toBe(404);
     expect(missing.headers()["content-type"]).toContain("application/json");
   });
+
+  test("the build's host configuration files are never served", async ({ request }) => {
+    for (const path of ["/_headers", "/vercel.json"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      expect(await response.text(), path).not.toContain("Content-Security-Policy");
+    }
+  });
 });
 
 test.describe("Content-Security-Policy in the browser", () => {
