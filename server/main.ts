@@ -1,8 +1,10 @@
-import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { existsSync } from "node:fs";
 import { createCheckoutHandlerFromEnv } from "../supabase/functions/create-checkout/from-env.ts";
 import { createApp } from "./app.ts";
+import { clientAddress } from "./client-address.ts";
+import { listen } from "./http-server.ts";
+import { serverEnvSchema } from "./server-env.ts";
 import { resolvePort, resolveSiteUrl } from "./site-url.ts";
 import { loadStaticFiles } from "./static-files.ts";
 
@@ -14,24 +16,24 @@ if (!existsSync(`${root}/index.html`)) {
 
 const env = { ...process.env, SITE_URL: resolveSiteUrl(process.env) };
 const port = resolvePort(process.env);
-const host = process.env.HOST?.trim() || "127.0.0.1";
+const { HOST: host, TRUSTED_PROXY_HOPS: trustedHops } = serverEnvSchema.parse(process.env);
 const supabaseUrl = process.env.VITE_SUPABASE_URL?.trim();
 
 const app = createApp({
   files: loadStaticFiles(root),
   checkout: createCheckoutHandlerFromEnv(env),
   connectOrigins: supabaseUrl ? [new URL(supabaseUrl).origin] : [],
-  clientIp: (c) => getConnInfo(c).remote.address,
+  clientIp: (c) =>
+    clientAddress(getConnInfo(c).remote.address, c.req.header("x-forwarded-for"), trustedHops),
   https: env.SITE_URL.startsWith("https://"),
 });
 
-const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
-  const shown = host === "127.0.0.1" ? "localhost" : host;
-  console.log(`Castloop is being served at http://${shown}:${info.port}`);
-});
+const server = await listen(app.fetch, { port, hostname: host });
+const shown = host === "127.0.0.1" ? "localhost" : host;
+console.log(`Castloop is being served at http://${shown}:${server.port}`);
 
 function shutdown() {
-  server.close(() => process.exit(0));
+  void server.close().then(() => process.exit(0));
   setTimeout(() => process.exit(0), 2000).unref();
 }
 process.on("SIGINT", shutdown);

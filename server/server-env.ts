@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+/** The production server's own settings (the checkout function validates its own). */
+export const serverEnvSchema = z.object({
+  HOST: z.preprocess(blankToUndefined, z.string().trim().default("127.0.0.1")),
+  /**
+   * Reverse proxies in front of the server whose X-Forwarded-For entries are trusted; 0 keys the
+   * rate limit on the socket's address (see server/client-address.ts).
+   */
+  TRUSTED_PROXY_HOPS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,2}$/, { message: "must be a whole number of proxies from 0 to 99" })
+      .transform(Number)
+      .default(0),
+  ),
+});
+
+export type ServerEnv = z.infer<typeof serverEnvSchema>;
