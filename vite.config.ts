@@ -1,21 +1,20 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig, loadEnv } from "vite";
+import { defineConfig } from "vite";
 import { publicEnvDefines } from "./app/lib/env-schema.ts";
-import { resolveSiteUrl } from "./server/site-url.ts";
+import { loadEnvOrExit } from "./server/env.ts";
 
-export default defineConfig(({ mode }) => {
-  // Validate the public configuration once, here, and inline it: a bad value fails the build.
-  const fileEnv = loadEnv(mode, process.cwd(), ["VITE_", "SITE_URL", "PORT"]);
-  const source = { ...fileEnv, ...process.env };
+export default defineConfig(() => {
+  // The one loader (.env, then the environment), validated; a bad value stops the build.
+  const env = loadEnvOrExit();
   return {
     plugins: [tailwindcss(), reactRouter()],
     resolve: {
       alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
     },
     define: {
-      ...publicEnvDefines({ ...source, SITE_URL: resolveSiteUrl(source) }),
+      ...publicEnvDefines(env.public),
       // The footer's year is the build's, so prerendered HTML and hydration always agree.
       "import.meta.env.BUILD_YEAR": JSON.stringify(String(new Date().getUTCFullYear())),
     },

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { publicEnvDefines } from "./app/lib/env-schema.ts";
+import { parsePublicEnv, publicEnvDefines } from "./app/lib/env-schema.ts";
 
 export default defineConfig({
   resolve: {
@@ -8,7 +8,7 @@ export default defineConfig({
   },
   // The same inlined public configuration as a build with the defaults.
   define: {
-    ...publicEnvDefines({ SITE_URL: "http://localhost:3000" }),
+    ...publicEnvDefines(parsePublicEnv({ SITE_URL: "http://localhost:3000" })),
     "import.meta.env.BUILD_YEAR": JSON.stringify(String(new Date().getUTCFullYear())),
   },
   test: {
@@ -17,6 +17,7 @@ export default defineConfig({
       "server/**/*.test.ts",
       "scripts/**/*.test.ts",
       "supabase/functions/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
     ],
     environment: "node",
     setupFiles: ["tests/setup/vitest-setup.ts"],

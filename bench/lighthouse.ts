@@ -7,10 +7,13 @@ import { chromiumLaunchOptions } from "../tests/e2e/chromium.ts";
 import { isIndexable } from "../scripts/sitemap.ts";
 import { siteRoutes } from "../tests/e2e/site-routes.ts";
 import { median, serveBuild } from "./serve-build.ts";
+import { loadEnvOrExit } from "../server/env.ts";
 
 // `npm run bench`: Lighthouse on every route, mobile (default simulated throttling) and desktop,
 // median of BENCH_RUNS runs (default 3). BENCH_ROUTES=/,/pricing limits the routes. A benchmark,
 // not a test: it reports, and exits non-zero only if it could not run.
+// Fails fast on a bad .env or environment, like every other entry.
+loadEnvOrExit();
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const routes = process.env.BENCH_ROUTES?.split(",") ?? siteRoutes.map((r) => r.path);
 /** Unmeasurable runs tolerated per route and device before the benchmark gives up. */

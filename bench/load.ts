@@ -2,11 +2,14 @@ import autocannon from "autocannon";
 import { readFileSync } from "node:fs";
 import { startFakeStripe } from "../tests/fakes/fake-stripe.ts";
 import { serveBuild } from "./serve-build.ts";
+import { loadEnvOrExit } from "../server/env.ts";
 
 // `npm run bench:load`: autocannon on loopback against the production server (existing build;
 // run `npm run build` first). Bounded: LOAD_SECONDS per target (default 10), 10 connections.
 // Targets: pages ≥ 2,000 req/s with p99 ≤ 50 ms and no errors; the function ≥ 500 req/s
 // (fake Stripe, rate limit off); a 56 KB asset answers cleanly with p99 ≤ 50 ms.
+// Fails fast on a bad .env or environment, like every other entry.
+loadEnvOrExit();
 const seconds = Number(process.env.LOAD_SECONDS ?? 10);
 const fake = await startFakeStripe();
 const server = await serveBuild({

@@ -10,12 +10,6 @@ export type BuiltPage = { urlPath: string; html: string };
 
 export type HeaderRule = { path: string; headers: Record<string, string> };
 
-/** The functions origin pages may call, from the same variable the browser bundle was built with. */
-export function connectOriginsFromEnv(env: Record<string, string | undefined>): string[] {
-  const url = env.VITE_SUPABASE_URL?.trim();
-  return url ? [new URL(url).origin] : [];
-}
-
 /**
  * Header rules for static hosts, from server/security-headers.ts. Every page gets its own
  * Content-Security-Policy (its inline-script hashes differ), so no catch-all rule carries one:
@@ -56,8 +50,12 @@ export function toVercelJson(rules: HeaderRule[]): string {
   return `${JSON.stringify({ cleanUrls: true, trailingSlash: false, headers }, null, 2)}\n`;
 }
 
-export function writeHostHeaderFiles(dir: string, pages: BuiltPage[]): void {
-  const rules = hostHeaderRules(pages, connectOriginsFromEnv(process.env));
+export function writeHostHeaderFiles(
+  dir: string,
+  pages: BuiltPage[],
+  connectOrigins: string[],
+): void {
+  const rules = hostHeaderRules(pages, connectOrigins);
   writeFileSync(`${dir}/_headers`, toNetlifyHeaders(rules));
   writeFileSync(`${dir}/../vercel.json`, toVercelJson(rules));
 }

@@ -1,21 +1,16 @@
-import {
-  existsSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import { join, relative, sep } from "node:path";
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { relative, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { writeHostHeaderFiles } from "./host-headers.ts";
 import { deferModulePreloads, deferModuleScript } from "./html-rewrites.ts";
 import { writeShareImageFor } from "./og-images.ts";
 import { buildRobots, buildSitemap } from "./sitemap.ts";
-import { resolveSiteUrl } from "../server/site-url.ts";
+import { loadEnvOrExit, writeBuiltPublicEnv } from "../server/env.ts";
+import { filesUnder } from "../server/files.ts";
+import { connectOrigins } from "../server/security-headers.ts";
 import { writeBlogFeed } from "../app/lib/blog.server.ts";
 
+const env = loadEnvOrExit();
 // Runs after `react-router build`: finishes build/client for our server and for static hosts.
 const dir = "build/client";
 
@@ -27,15 +22,7 @@ rmSync(`${dir}/404.data`, { force: true });
 // Every page is prerendered; an SPA fallback would answer unknown paths with 200.
 rmSync(`${dir}/__spa-fallback.html`, { force: true });
 
-function* walk(path: string): Generator<string> {
-  for (const entry of readdirSync(path, { withFileTypes: true })) {
-    const full = join(path, entry.name);
-    if (entry.isDirectory()) yield* walk(full);
-    else yield full;
-  }
-}
-
-const pages = [...walk(dir)]
+const pages = [...filesUnder(dir)]
   .filter((file) => file.endsWith(".html"))
   .map((file) => ({ file, urlPath: toUrlPath(relative(dir, file).split(sep).join("/")) }));
 
@@ -53,12 +40,14 @@ const htmlPages = pages.map(({ file, urlPath }) => {
 });
 
 // Search engines: every indexable page, and where to find the list.
-const siteUrl = resolveSiteUrl(process.env);
+const siteUrl = env.public.SITE_URL;
 writeFileSync(`${dir}/sitemap.xml`, buildSitemap(htmlPages, siteUrl));
 writeFileSync(`${dir}/robots.txt`, buildRobots(siteUrl));
 writeBlogFeed(dir, siteUrl);
 
-writeHostHeaderFiles(dir, htmlPages);
+writeHostHeaderFiles(dir, htmlPages, connectOrigins(env.public.VITE_SUPABASE_URL));
+// The server builds its CSP from the values the bundle was built with.
+writeBuiltPublicEnv(env.public);
 
 // Share images for every page that names one.
 const shareImages = new Set<string>();
@@ -70,7 +59,7 @@ for (const { html } of htmlPages) {
 // Precompress text files so the server can answer with brotli or gzip without work per request.
 const compressible = /\.(html|js|css|svg|json|xml|txt|data|webmanifest)$/;
 let compressed = 0;
-for (const file of walk(dir)) {
+for (const file of [...filesUnder(dir)]) {
   if (!compressible.test(file) || statSync(file).size < 512) continue;
   const body = readFileSync(file);
   writeFileSync(

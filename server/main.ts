@@ -3,29 +3,27 @@ import { existsSync } from "node:fs";
 import { createCheckoutHandlerFromEnv } from "../supabase/functions/create-checkout/from-env.ts";
 import { createApp } from "./app.ts";
 import { clientAddress } from "./client-address.ts";
+import { builtPublicEnvFile, loadEnvOrExit, readBuiltPublicEnv } from "./env.ts";
 import { listen } from "./http-server.ts";
-import { serverEnvSchema } from "./server-env.ts";
-import { resolvePort, resolveSiteUrl } from "./site-url.ts";
+import { connectOrigins } from "./security-headers.ts";
 import { loadStaticFiles } from "./static-files.ts";
 
+const env = loadEnvOrExit();
 const root = "build/client";
-if (!existsSync(`${root}/index.html`)) {
+if (!existsSync(`${root}/index.html`) || !existsSync(builtPublicEnvFile)) {
   console.error("No build found in build/client: run `npm run build` first (or use `npm start`).");
   process.exit(1);
 }
-
-const env = { ...process.env, SITE_URL: resolveSiteUrl(process.env) };
-const port = resolvePort(process.env);
-const { HOST: host, TRUSTED_PROXY_HOPS: trustedHops } = serverEnvSchema.parse(process.env);
-const supabaseUrl = process.env.VITE_SUPABASE_URL?.trim();
+const built = readBuiltPublicEnv();
+const { HOST: host, PORT: port, TRUSTED_PROXY_HOPS: trustedHops } = env.server;
 
 const app = createApp({
   files: loadStaticFiles(root),
-  checkout: createCheckoutHandlerFromEnv(env),
-  connectOrigins: supabaseUrl ? [new URL(supabaseUrl).origin] : [],
+  checkout: createCheckoutHandlerFromEnv(env.vars),
+  connectOrigins: connectOrigins(built.VITE_SUPABASE_URL),
   clientIp: (c) =>
     clientAddress(getConnInfo(c).remote.address, c.req.header("x-forwarded-for"), trustedHops),
-  https: env.SITE_URL.startsWith("https://"),
+  https: env.public.SITE_URL.startsWith("https://"),
 });
 
 const server = await listen(app.fetch, { port, hostname: host });

@@ -39,6 +39,11 @@ export function scriptHashes(html: string): string[] {
   return [...new Set(hashes)];
 }
 
+/** The origins pages may call besides their own: the Supabase project's, when one is set. */
+export function connectOrigins(supabaseUrl: string): string[] {
+  return supabaseUrl.trim() === "" ? [] : [new URL(supabaseUrl).origin];
+}
+
 export type CspOptions = {
   /** Hashes of the page's inline scripts, from scriptHashes(). */
   scriptHashes: readonly string[];

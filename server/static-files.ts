@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import { extname, join, relative, sep } from "node:path";
+import { readFileSync } from "node:fs";
+import { extname, relative, sep } from "node:path";
+import { filesUnder } from "./files.ts";
 
 export type StaticFile = {
   body: Buffer;
@@ -32,14 +33,6 @@ export function contentTypeFor(path: string): string {
   return contentTypes[extname(path).toLowerCase()] ?? "application/octet-stream";
 }
 
-function* walk(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(path);
-    else if (entry.isFile()) yield path;
-  }
-}
-
 /**
  * Reads the whole build into memory, keyed by URL path ("/pricing/index.html"). Requests can
  * only ever be answered from these keys, so no path a visitor types reaches the file system.
@@ -47,7 +40,7 @@ function* walk(dir: string): Generator<string> {
  */
 export function loadStaticFiles(root: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
-  const paths = [...walk(root)];
+  const paths = [...filesUnder(root)];
   const present = new Set(paths);
   for (const path of paths) {
     if (path.endsWith(".br") || path.endsWith(".gz")) continue;

@@ -38,8 +38,7 @@ export function parsePublicEnv(source: Record<string, unknown>): PublicEnv {
 export const publicEnvKeys = Object.keys(publicEnvSchema.shape) as (keyof PublicEnv)[];
 
 /** Vite `define` entries that inline the validated public configuration into the bundle. */
-export function publicEnvDefines(source: Record<string, unknown>): Record<string, string> {
-  const publicEnv = parsePublicEnv(source);
+export function publicEnvDefines(publicEnv: PublicEnv): Record<string, string> {
   return Object.fromEntries(
     publicEnvKeys.map((key) => [`import.meta.env.${key}`, JSON.stringify(publicEnv[key])]),
   );

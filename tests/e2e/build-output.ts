@@ -1,18 +1,13 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { gzipSync } from "node:zlib";
+import { filesUnder } from "../../server/files.ts";
 
 /** Reads the production build that playwright.config.ts's web server made. */
 export const clientDir = "build/client";
 
-export function walk(dir: string = clientDir): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    return entry.isDirectory() ? walk(path) : [path];
-  });
-}
-
-export const builtFiles = () => walk().filter((file) => !/\.(br|gz)$/.test(file));
+export const builtFiles = () =>
+  [...filesUnder(clientDir)].filter((file) => !/\.(br|gz)$/.test(file));
 
 export const htmlFiles = () => builtFiles().filter((file) => file.endsWith(".html"));
 
