@@ -16,7 +16,6 @@ export default defineConfig({
   use: {
     baseURL: e2eOrigin,
     trace: "retain-on-failure",
-    launchOptions: chromiumLaunchOptions(),
   },
   projects: [
     {

@@ -1,10 +1,5 @@
+import { escapeXml } from "../app/lib/xml.ts";
 export type SitemapPage = { urlPath: string; html: string };
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&'"]/g,
-    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c,
-  );
 
 /** Pages that ask search engines to stay away (not-found, success) are left out. */
 export function isIndexable(html: string): boolean {

@@ -2,9 +2,10 @@ import { Hono, type Context } from "hono";
 import Negotiator from "negotiator";
 import { extname } from "node:path";
 import { baseSecurityHeaders, cacheControl, hstsHeader, pageHeaders } from "./security-headers.ts";
+import type { CheckoutHandler } from "../supabase/functions/create-checkout/handler.ts";
 import type { StaticFile } from "./static-files.ts";
 
-export type CheckoutHandler = (req: Request, info?: { clientIp?: string }) => Promise<Response>;
+export type { CheckoutHandler };
 
 export type AppOptions = {
   files: Map<string, StaticFile>;

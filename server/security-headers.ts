@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 /**
  * The one source of the site's security headers. The production server applies them to every
  * response, and scripts/postbuild.ts writes the same set into `_headers` (Netlify, Cloudflare
- * Pages) and `vercel.json` for static hosts. Scoring notes: ../shared/guides/SECURITY.md §1.
+ * Pages) and `vercel.json` for static hosts. What each defends and how it is tested: docs/security.md.
  */
 export const baseSecurityHeaders = {
   "X-Content-Type-Options": "nosniff",
@@ -90,6 +90,4 @@ export const cacheControl = {
   revalidate: "no-cache",
   /** A trailing slash to its page: stable, but not forever in case the page goes. */
   redirect: "public, max-age=3600",
-  /** API answers. */
-  none: "no-store",
 } as const;

@@ -1,3 +1,5 @@
+import { escapeXml } from "./xml";
+
 const blogPath = "/blog";
 export const feedPath = "/blog/rss.xml";
 
@@ -18,16 +20,6 @@ export type FeedChannel = {
   description: string;
   language: string;
 };
-
-const xmlEntities: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&apos;",
-};
-
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => xmlEntities[c] ?? c);
 
 /** RFC 822 date, as RSS 2.0 requires: "Sat, 15 Mar 2025 00:00:00 GMT". */
 export const rfc822Date = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`).toUTCString();

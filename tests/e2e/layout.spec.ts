@@ -39,7 +39,8 @@ test.describe("header and footer", () => {
     await expect(signUp).toHaveAttribute("rel", "noopener noreferrer");
     await expect(signUp).toHaveAccessibleName("Sign up (opens in a new tab)");
     const [popup] = await Promise.all([page.waitForEvent("popup"), signUp.click()]);
-    expect(popup).toBeTruthy();
+    // The default sign-up URL is the contact page (VITE_SIGNUP_URL, README).
+    await expect(popup).toHaveURL(/\/contact$/);
     await popup.close();
   });
 
