@@ -27,10 +27,22 @@ const contentTypes: Record<string, string> = {
   ".xml": "application/xml; charset=utf-8",
   ".txt": "text/plain; charset=utf-8",
   ".webmanifest": "application/manifest+json; charset=utf-8",
+  ".pdf": "application/pdf",
+  ".srt": "application/x-subrip",
+  ".vtt": "text/vtt; charset=utf-8",
 };
 
 export function contentTypeFor(path: string): string {
   return contentTypes[extname(path).toLowerCase()] ?? "application/octet-stream";
+}
+
+/**
+ * The file name a sample kit's download is saved under (`Content-Disposition`), or undefined
+ * for files that are shown rather than saved. The slide previews (.webp) are only shown.
+ */
+export function downloadFileName(urlPath: string): string | undefined {
+  const match = /^\/examples\/[a-z0-9-]+\/([a-z0-9-]+\.(?:txt|srt|vtt|pdf|png))$/.exec(urlPath);
+  return match?.[1];
 }
 
 /**
