@@ -15,7 +15,11 @@ export type HeaderRule = { path: string; headers: Record<string, string> };
  * Content-Security-Policy (its inline-script hashes differ), so no catch-all rule carries one:
  * Netlify and Cloudflare merge matching rules, and two CSPs would intersect.
  */
-export function hostHeaderRules(pages: BuiltPage[], connectOrigins: string[]): HeaderRule[] {
+export function hostHeaderRules(
+  pages: BuiltPage[],
+  connectOrigins: string[],
+  extraRules: HeaderRule[] = [],
+): HeaderRule[] {
   const rules: HeaderRule[] = [
     { path: "/*", headers: { ...baseSecurityHeaders, ...hstsHeader } },
     { path: "/assets/*", headers: { "Cache-Control": cacheControl.immutable } },
@@ -30,7 +34,7 @@ export function hostHeaderRules(pages: BuiltPage[], connectOrigins: string[]): H
       });
     }
   }
-  return rules;
+  return [...rules, ...extraRules];
 }
 
 export function toNetlifyHeaders(rules: HeaderRule[]): string {
@@ -54,8 +58,9 @@ export function writeHostHeaderFiles(
   dir: string,
   pages: BuiltPage[],
   connectOrigins: string[],
+  extraRules: HeaderRule[] = [],
 ): void {
-  const rules = hostHeaderRules(pages, connectOrigins);
+  const rules = hostHeaderRules(pages, connectOrigins, extraRules);
   writeFileSync(`${dir}/_headers`, toNetlifyHeaders(rules));
   writeFileSync(`${dir}/../vercel.json`, toVercelJson(rules));
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync }
 import { relative, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { writeHostHeaderFiles } from "./host-headers.ts";
+import { downloadHeaderRules, writeExampleFiles } from "./example-files.ts";
 import { deferModulePreloads, deferModuleScript } from "./html-rewrites.ts";
 import { writeShareImageFor } from "./og-images.ts";
 import { buildRobots, buildSitemap } from "./sitemap.ts";
@@ -44,8 +45,15 @@ const siteUrl = env.public.SITE_URL;
 writeFileSync(`${dir}/sitemap.xml`, buildSitemap(htmlPages, siteUrl));
 writeFileSync(`${dir}/robots.txt`, buildRobots(siteUrl));
 writeBlogFeed(dir, siteUrl);
+// The sample kits' downloads: transcripts, subtitles, carousel slides and PDFs.
+const exampleFiles = await writeExampleFiles(dir);
 
-writeHostHeaderFiles(dir, htmlPages, connectOrigins(env.public.VITE_SUPABASE_URL));
+writeHostHeaderFiles(
+  dir,
+  htmlPages,
+  connectOrigins(env.public.VITE_SUPABASE_URL),
+  downloadHeaderRules(exampleFiles),
+);
 // The server builds its CSP from the values the bundle was built with.
 writeBuiltPublicEnv(env.public);
 
@@ -57,7 +65,7 @@ for (const { html } of htmlPages) {
 }
 
 // Precompress text files so the server can answer with brotli or gzip without work per request.
-const compressible = /\.(html|js|css|svg|json|xml|txt|data|webmanifest)$/;
+const compressible = /\.(html|js|css|svg|json|xml|txt|data|webmanifest|srt|vtt)$/;
 let compressed = 0;
 for (const file of [...filesUnder(dir)]) {
   if (!compressible.test(file) || statSync(file).size < 512) continue;
@@ -70,5 +78,5 @@ for (const file of [...filesUnder(dir)]) {
   compressed++;
 }
 console.log(
-  `postbuild: ${pages.length} pages, ${shareImages.size} share images, sitemap, robots.txt, host header files, ${compressed} files precompressed`,
+  `postbuild: ${pages.length} pages, ${shareImages.size} share images, ${exampleFiles.length} example files, sitemap, robots.txt, host header files, ${compressed} files precompressed`,
 );

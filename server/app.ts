@@ -3,7 +3,7 @@ import Negotiator from "negotiator";
 import { extname } from "node:path";
 import { baseSecurityHeaders, cacheControl, hstsHeader, pageHeaders } from "./security-headers.ts";
 import type { CheckoutHandler } from "../supabase/functions/create-checkout/handler.ts";
-import type { StaticFile } from "./static-files.ts";
+import { downloadFileName, type StaticFile } from "./static-files.ts";
 
 export type { CheckoutHandler };
 
@@ -143,6 +143,8 @@ export function createApp(options: AppOptions): Hono {
       ETag: etag,
       Vary: "Accept-Encoding",
     };
+    const download = downloadFileName(key);
+    if (download) headers["Content-Disposition"] = `attachment; filename="${download}"`;
     if (status === 200 && matchesIfNoneMatch(c.req.header("if-none-match"), etag)) {
       return c.body(null, 304, headers);
     }
