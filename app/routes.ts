@@ -1,5 +1,6 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { listSlugs } from "./lib/content-files.server";
+import { listKitSlugs } from "./lib/example-files.server";
 
 // Every page has a fixed path (the spec's "no route has parameters"), so each article and legal
 // page is its own route entry. Unknown paths, /blog/anything included, fall to the not-found route.
@@ -15,6 +16,10 @@ export default [
     route(`blog/${slug}`, "routes/blog-post.tsx", { id: `blog/${slug}` }),
   ),
   route("tools", "routes/tools.tsx"),
+  route("examples", "routes/examples.tsx"),
+  ...listKitSlugs().map((slug) =>
+    route(`examples/${slug}`, "routes/example-kit.tsx", { id: `examples/${slug}` }),
+  ),
   route("help", "routes/help.tsx"),
   ...listSlugs("legal").map((slug) => route(slug, "routes/legal.tsx", { id: `legal/${slug}` })),
   route("success", "routes/success.tsx"),

@@ -2,17 +2,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { kitFiles } from "../app/data/example-assets.ts";
 import { transcriptFile, type ExampleKit } from "../app/lib/example-kit.ts";
-import { getAllKits } from "../app/lib/example-kit.server.ts";
-import { toSrt, toVtt } from "../app/lib/subtitles.ts";
+import { getAllKits, kitSubtitles } from "../app/lib/example-kit.server.ts";
 import { downloadFileName } from "../server/static-files.ts";
 import { carouselPdf, renderSlide, SlideTextError } from "./carousel.ts";
 import type { HeaderRule } from "./host-headers.ts";
-
-/** The subtitle files' text; the explorer shows the same strings. */
-export function kitSubtitles(kit: ExampleKit) {
-  const title = `${kit.episode.show}, episode ${kit.episode.number}`;
-  return { srt: toSrt(kit.subtitles.cues), vtt: toVtt(kit.subtitles.cues, title) };
-}
 
 async function writeKit(clientDir: string, kit: ExampleKit): Promise<string[]> {
   const files = kitFiles(kit.slug, kit.carousel.length);

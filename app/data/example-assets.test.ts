@@ -5,6 +5,7 @@ import {
   exampleAssets,
   kitFiles,
   onEveryPlan,
+  planOffer,
   plansIncluding,
   type ExampleAssetId,
 } from "./example-assets";
@@ -52,5 +53,14 @@ describe("example assets and the plans that include them", () => {
     expect(downloadFileName(files.slides[0]!.preview)).toBeUndefined();
     expect(downloadFileName("/examples/the-slow-build/index.html")).toBeUndefined();
     expect(downloadFileName("/robots.txt")).toBeUndefined();
+  });
+
+  it("words the offer each panel shows", () => {
+    expect(planOffer(asset("x-thread"))).toEqual({
+      included:
+        "Included in Pro (1 per episode), Expert (unlimited per episode) and Agency (unlimited per episode)",
+      cheapest: { priceId: "price_pro", label: "Start with Pro, $149/month" },
+    });
+    expect(planOffer(asset("summary")).included).toBe("Included in every plan");
   });
 });

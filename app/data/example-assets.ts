@@ -1,9 +1,11 @@
+import { formatPrice } from "~/lib/format";
 import {
   planFeatureRows,
   plans,
   startsCheckout,
   type Plan,
   type PlanFeatureValue,
+  type PriceId,
 } from "~/data/plans";
 
 /** The feature row of the plan table that says whether a plan includes an asset. */
@@ -30,9 +32,6 @@ export const exampleAssets = [
 
 export type ExampleAsset = (typeof exampleAssets)[number];
 export type ExampleAssetId = ExampleAsset["id"];
-
-/** The kit the feature grid's cards open, each at its own asset. */
-export const featuredKitSlug = "open-kitchen-hours";
 
 export const examplesPath = "/examples";
 
@@ -69,6 +68,38 @@ export function cheapestPlanFor(asset: ExampleAsset): Plan | undefined {
 /** True when every plan in the table includes the asset. */
 export function onEveryPlan(asset: ExampleAsset): boolean {
   return plansIncluding(asset).length === plans.length;
+}
+
+/** What an asset's panel says about plans, worked out at build time from the plan table. */
+export type PlanOffer = {
+  /** "Included in Pro (1 per episode), Expert (unlimited per episode) and Agency…" */
+  included: string;
+  cheapest?: { priceId: PriceId; label: string };
+};
+
+/** "Pro", "Pro and Expert", "Pro, Expert and Agency". */
+function listNames(names: string[]): string {
+  return names.length < 2
+    ? (names[0] ?? "")
+    : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+export function planOffer(asset: ExampleAsset): PlanOffer {
+  const names = plansIncluding(asset).map(({ plan, allowance }) =>
+    allowance ? `${plan.name} (${allowance.toLowerCase()} per episode)` : plan.name,
+  );
+  const cheapest = cheapestPlanFor(asset);
+  return {
+    included: onEveryPlan(asset) ? "Included in every plan" : `Included in ${listNames(names)}`,
+    ...(cheapest
+      ? {
+          cheapest: {
+            priceId: cheapest.priceId,
+            label: `Start with ${cheapest.name}, ${formatPrice(cheapest.price)}/month`,
+          },
+        }
+      : {}),
+  };
 }
 
 /** The download files the build writes for a kit (scripts/example-files.ts). */

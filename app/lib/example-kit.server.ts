@@ -1,13 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { basename, resolve } from "node:path";
+import { basename } from "node:path";
 import twitter from "twitter-text";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import type { ExampleKit } from "~/lib/example-kit";
-import { toSeconds } from "~/lib/example-kit";
-
-// Builds run from the project root (npm scripts do); bundling moves this module.
-const examplesDir = resolve(process.cwd(), "content/examples");
+import { instagramText, toSeconds, type ExampleKit } from "~/lib/example-kit";
+import { exampleAssets, planOffer } from "~/data/example-assets";
+import { listKitSlugs, readKitFile } from "~/lib/example-files.server";
+import { toSrt, toVtt } from "~/lib/subtitles";
 
 /** Every limit a kit must keep; the build fails naming the file, the field and the limit. */
 export const kitLimits = {
@@ -299,19 +297,32 @@ export function parseKit(source: string, file: string): ExampleKit {
   return { slug, ...result.data };
 }
 
-/** Slugs of content/examples: every `<slug>.yaml`, sorted. */
-export function listKitSlugs(): string[] {
-  return readdirSync(examplesDir)
-    .filter((name) => name.endsWith(".yaml"))
-    .map((name) => name.slice(0, -".yaml".length))
-    .sort();
-}
+export { listKitSlugs };
 
 export function getKit(slug: string): ExampleKit {
-  const file = `content/examples/${slug}.yaml`;
-  return parseKit(readFileSync(resolve(examplesDir, `${slug}.yaml`), "utf8"), file);
+  const { source, file } = readKitFile(slug);
+  return parseKit(source, file);
 }
 
 export function getAllKits(): ExampleKit[] {
   return listKitSlugs().map(getKit);
+}
+
+/** The subtitle files' text; the explorer shows the same strings the build writes. */
+export function kitSubtitles(kit: ExampleKit): { srt: string; vtt: string } {
+  const title = `${kit.episode.show}, episode ${kit.episode.number}`;
+  return { srt: toSrt(kit.subtitles.cues), vtt: toVtt(kit.subtitles.cues, title) };
+}
+
+/** What the explorer shows beside the assets, worked out here so twitter-text and the plan logic stay off pages. */
+export function kitMeasures(kit: ExampleKit) {
+  return {
+    threadWeights: kit.xThread.map((post) => twitter.parseTweet(post).weightedLength),
+    linkedinChars: charCount(kit.linkedinPost),
+    instagramChars: charCount(instagramText(kit)),
+    ...kitSubtitles(kit),
+    offers: Object.fromEntries(
+      exampleAssets.map((asset) => [asset.id, planOffer(asset)]),
+    ) as Record<(typeof exampleAssets)[number]["id"], ReturnType<typeof planOffer>>,
+  };
 }

@@ -96,3 +96,9 @@ export function formatDuration(timestamp: string): string {
   const minutes = Math.round(toSeconds(timestamp) / 60);
   return minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
 }
+
+/** "00:38:45" → "PT0H38M45S", for a `<time datetime>`. */
+export function isoDuration(timestamp: string): string {
+  const [hours, minutes, seconds] = timestamp.split(":").map(Number);
+  return `PT${hours}H${minutes}M${seconds}S`;
+}

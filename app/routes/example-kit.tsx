@@ -1,0 +1,80 @@
+import { Link } from "react-router";
+import { EpisodeCard } from "~/components/examples/episode-card";
+import { CtaSection } from "~/components/sections/cta-section";
+import { KitExplorer } from "~/components/examples/kit-explorer";
+import { examplesPath, kitPath } from "~/data/example-assets";
+import { getAllKits, kitMeasures } from "~/lib/example-kit.server";
+import { metaFromLoader } from "~/lib/route-meta";
+import { buildMeta } from "~/lib/seo";
+import { breadcrumbJsonLd } from "~/lib/structured-data";
+import type { Route } from "./+types/example-kit";
+
+// Runs at build time only: each kit is prerendered from content/examples/<slug>.yaml.
+export function loader({ request }: Route.LoaderArgs) {
+  const slug = new URL(request.url).pathname.replace(/^\/examples\/|\/+$/g, "");
+  const kits = getAllKits();
+  const kit = kits.find((candidate) => candidate.slug === slug);
+  if (!kit) throw new Response("Not Found", { status: 404 });
+  const { show, number, title } = kit.episode;
+  const other = kits.find((candidate) => candidate !== kit);
+  return {
+    kit,
+    measures: kitMeasures(kit),
+    other: other
+      ? { slug: other.slug, show: other.episode.show, title: other.episode.title }
+      : null,
+    meta: buildMeta({
+      title: `${title}: everything one episode became`,
+      description: `The transcript, summary, show notes, key points, X thread, LinkedIn post, captions, carousel and subtitles made from episode ${number} of ${show}, a sample kit.`,
+      path: kitPath(kit.slug),
+      extra: breadcrumbJsonLd([
+        { name: "Home", path: "/" },
+        { name: "Examples", path: examplesPath },
+        { name: title, path: kitPath(kit.slug) },
+      ]),
+    }),
+  };
+}
+
+export const meta = metaFromLoader;
+
+export default function ExampleKitPage({ loaderData }: Route.ComponentProps) {
+  const { kit, measures, other } = loaderData;
+  return (
+    <>
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+        <p className="text-sm font-semibold tracking-wide text-primary uppercase">
+          <Link to={examplesPath} className="underline underline-offset-4">
+            Examples
+          </Link>{" "}
+          · Sample kit
+        </p>
+        <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
+          {kit.episode.title}
+        </h1>
+        <p className="mt-4 max-w-3xl text-lg leading-8 text-muted-foreground">
+          Everything one episode of {kit.episode.show} became from a single upload. The show and its
+          people are invented for this example; the formats are exactly what you receive.
+        </p>
+        <div className="mt-8">
+          <EpisodeCard episode={kit.episode} />
+        </div>
+        <div className="mt-12">
+          <KitExplorer kit={kit} measures={measures} />
+        </div>
+        {other ? (
+          <p className="mt-16 border-t border-border pt-8 text-lg">
+            Next, a different kind of show:{" "}
+            <Link
+              to={kitPath(other.slug)}
+              className="font-semibold text-primary underline underline-offset-4"
+            >
+              {other.show}, “{other.title}”
+            </Link>
+          </p>
+        ) : null}
+      </div>
+      <CtaSection />
+    </>
+  );
+}

@@ -1,0 +1,261 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { PDFDocument } from "pdf-lib";
+import { parse } from "yaml";
+import { clientDir, firstLoadScripts } from "./build-output";
+import { startCheckoutStack, testPrices, type CheckoutStack } from "./checkout-stack";
+import { parseSrt, parseVtt } from "./subtitle-formats";
+import { expect, test, type Page } from "./test";
+
+const slug = "open-kitchen-hours";
+const kitUrl = `/examples/${slug}`;
+const kit = parse(readFileSync(`content/examples/${slug}.yaml`, "utf8")) as {
+  xThread: string[];
+  carousel: { title: string; body: string }[];
+  subtitles: { cues: { start: number; end: number; text: string }[] };
+};
+const panelIds = [
+  "transcript",
+  "summary",
+  "show-notes",
+  "key-points",
+  "x-thread",
+  "linkedin-post",
+  "instagram",
+  "carousel",
+  "video-captions",
+  "subtitles",
+  "template",
+];
+
+const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: true });
+const panel = (page: Page, id: string) => page.locator(`[id="${id}"]`);
+const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+
+test.describe("the example explorer's tabs", () => {
+  test("follow the WAI-ARIA pattern by keyboard alone", async ({ page }) => {
+    await page.goto(kitUrl);
+    const tablist = page.getByRole("tablist");
+    await expect(tablist.getByRole("tab")).toHaveCount(panelIds.length);
+    const first = tab(page, "Transcript");
+    await expect(first).toHaveAttribute("aria-selected", "true");
+    await expect(first).toHaveAttribute("aria-controls", "transcript");
+    await expect(panel(page, "transcript")).toHaveAttribute("role", "tabpanel");
+    await expect(panel(page, "transcript")).toHaveAttribute("aria-labelledby", "transcript-tab");
+
+    // Only the selected tab is in the Tab order (roving tabindex).
+    await first.focus();
+    await expect(tablist.locator('[tabindex="0"]')).toHaveCount(1);
+
+    await page.keyboard.press("ArrowRight");
+    const summary = tab(page, "Summary");
+    await expect(summary).toBeFocused();
+    await expect(summary).toHaveAttribute("aria-selected", "true");
+    await expect(first).toHaveAttribute("aria-selected", "false");
+    await expect(first).toHaveAttribute("tabindex", "-1");
+    await expect(panel(page, "summary")).toBeVisible();
+    await expect(panel(page, "transcript")).toBeHidden();
+    await expect(page).toHaveURL(/#summary$/);
+
+    await page.keyboard.press("End");
+    await expect(tab(page, "Content template")).toBeFocused();
+    await expect(panel(page, "template")).toBeVisible();
+    await page.keyboard.press("ArrowRight");
+    await expect(first).toBeFocused();
+    await page.keyboard.press("ArrowLeft");
+    await expect(tab(page, "Content template")).toBeFocused();
+    await page.keyboard.press("Home");
+    await expect(first).toBeFocused();
+    await expect(panel(page, "transcript")).toBeVisible();
+
+    // Tab leaves the tab list for the open panel.
+    await page.keyboard.press("Tab");
+    await expect(panel(page, "transcript")).toBeFocused();
+  });
+
+  test("a fragment opens its panel, on load and on hashchange", async ({ page }) => {
+    await page.goto(`${kitUrl}#x-thread`);
+    await expect(tab(page, "X thread")).toHaveAttribute("aria-selected", "true");
+    await expect(panel(page, "x-thread")).toBeVisible();
+    await expect(panel(page, "transcript")).toBeHidden();
+    await page.evaluate(() => (window.location.hash = "#carousel"));
+    await expect(tab(page, "Carousel")).toHaveAttribute("aria-selected", "true");
+    await expect(panel(page, "carousel")).toBeVisible();
+    await expect(panel(page, "x-thread")).toBeHidden();
+  });
+
+  test("a click on a tab before the scripts run still opens its panel", async ({ context }) => {
+    // The page's scripts never arrive: it stays as prerendered, as on a slow phone. (A page of
+    // its own: the `page` fixture would wait for a hydration that never comes.)
+    const page = await context.newPage();
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto(kitUrl, { waitUntil: "domcontentloaded" });
+    await expect(panel(page, "transcript")).toBeVisible();
+    await expect(panel(page, "x-thread")).toBeHidden();
+    await page.getByRole("link", { name: "X thread", exact: true }).click();
+    await expect(page).toHaveURL(/#x-thread$/);
+    await expect(panel(page, "x-thread")).toBeVisible();
+    await expect(panel(page, "transcript")).toBeHidden();
+  });
+
+  test("each asset names the plans that include it, read from the plan table", async ({ page }) => {
+    await page.goto(`${kitUrl}#x-thread`);
+    await expect(panel(page, "x-thread")).toContainText(
+      "Included in Pro (1 per episode), Expert (unlimited per episode) and Agency (unlimited per episode).",
+    );
+    await tab(page, "Transcript").click();
+    await expect(panel(page, "transcript")).toContainText("Included in every plan.");
+    await expect(
+      panel(page, "transcript").getByRole("button", { name: "Start with Starter, $79/month" }),
+    ).toBeVisible();
+  });
+});
+
+test.describe("copying", () => {
+  test("a post of the thread, confirmed by a toast", async ({ page, context, baseURL }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    await page.goto(`${kitUrl}#x-thread`);
+    await page.getByRole("button", { name: "Copy post 2 of 7" }).click();
+    await expect(page.getByText("You copied post 2 of 7.")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(kit.xThread[1]!.trim());
+    // The text copied is the text shown.
+    expect(await page.locator("#x-thread-post-2").innerText()).toBe(kit.xThread[1]!.trim());
+  });
+
+  test("where the clipboard is refused, the text is selected and the toast says so", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "clipboard", {
+        value: { writeText: () => Promise.reject(new DOMException("Denied", "NotAllowedError")) },
+      });
+    });
+    await page.goto(`${kitUrl}#summary`);
+    await page.getByRole("button", { name: "Copy the summary" }).click();
+    await expect(page.getByText("The text is selected")).toBeVisible();
+    await expect(page.getByText(/Press Ctrl\+C/)).toBeVisible();
+    const selected = await page.evaluate(() => window.getSelection()?.toString() ?? "");
+    expect(selected.trim()).toBe(await page.locator("#summary-text").innerText());
+  });
+});
+
+test.describe("downloads", () => {
+  test("transcript, subtitles and PDF are saved with their names and parse", async ({ page }) => {
+    test.slow();
+    const save = async (panelId: string, name: RegExp) => {
+      // A fresh load for each file: Chromium holds back a page's later downloads otherwise.
+      await page.goto(`${kitUrl}#${panelId}`);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        panel(page, panelId).getByRole("link", { name }).click(),
+      ]);
+      return { name: download.suggestedFilename(), body: readFileSync((await download.path())!) };
+    };
+
+    const transcript = await save("transcript", /Download transcript/);
+    expect(transcript.name).toBe(`${slug}-transcript.txt`);
+    expect(transcript.body.toString("utf8")).toMatch(/^\[00:00:04\] Priya Lindqvist: Welcome/m);
+
+    const srt = await save("subtitles", /Download SubRip/);
+    expect(srt.name).toBe(`${slug}-clip.srt`);
+    const srtCues = parseSrt(srt.body.toString("utf8"));
+    expect(srtCues.map((cue) => cue.text)).toEqual(kit.subtitles.cues.map((cue) => cue.text));
+    expect(srtCues.at(-1)!.end).toBeLessThanOrEqual(30);
+
+    const vtt = await save("subtitles", /Download WebVTT/);
+    expect(vtt.name).toBe(`${slug}-clip.vtt`);
+    const vttCues = parseVtt(vtt.body.toString("utf8"));
+    expect(vttCues).toEqual(srtCues);
+
+    const pdf = await save("carousel", /Download carousel/);
+    expect(pdf.name).toBe(`${slug}-carousel.pdf`);
+    const document = await PDFDocument.load(pdf.body);
+    expect(document.getPageCount()).toBe(kit.carousel.length);
+
+    const png = await save("carousel", /Slide 3 of 7/);
+    expect(png.name).toBe(`${slug}-slide-3.png`);
+    expect(pngSize(png.body)).toEqual({ width: 1080, height: 1350 });
+  });
+
+  test("every file answers with its content type and attachment name", async ({ request }) => {
+    const base = `/examples/${slug}/${slug}`;
+    const files: [string, string][] = [
+      [`${base}-transcript.txt`, "text/plain; charset=utf-8"],
+      [`${base}-clip.srt`, "application/x-subrip"],
+      [`${base}-clip.vtt`, "text/vtt; charset=utf-8"],
+      [`${base}-carousel.pdf`, "application/pdf"],
+      ...kit.carousel.map((_, i): [string, string] => [`${base}-slide-${i + 1}.png`, "image/png"]),
+    ];
+    for (const [path, type] of files) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()["content-type"]).toBe(type);
+      const name = path.slice(path.lastIndexOf("/") + 1);
+      expect(response.headers()["content-disposition"]).toBe(`attachment; filename="${name}"`);
+      if (type === "image/png") {
+        expect(pngSize(await response.body())).toEqual({ width: 1080, height: 1350 });
+      }
+    }
+  });
+});
+
+test("carousel images have their slide's text as alternative text", async ({ page }) => {
+  await page.goto(`${kitUrl}#carousel`);
+  const images = panel(page, "carousel").getByRole("img");
+  await expect(images).toHaveCount(kit.carousel.length);
+  for (const [index, slide] of kit.carousel.entries()) {
+    await expect(images.nth(index)).toHaveAttribute("alt", `${slide.title}. ${slide.body}`);
+  }
+});
+
+test.describe("checkout from an asset", () => {
+  let stack: CheckoutStack;
+  test.beforeAll(async () => {
+    stack = await startCheckoutStack();
+  });
+  test.afterAll(async () => {
+    await stack?.close();
+  });
+
+  test("the X thread's plan button starts Pro's checkout (fake Stripe)", async ({ page }) => {
+    stack.fake.reset();
+    await page.goto(`${stack.origin}${kitUrl}#x-thread`);
+    await panel(page, "x-thread")
+      .getByRole("button", { name: "Start with Pro, $149/month" })
+      .click();
+    await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
+    expect([...stack.fake.sessions.values()].map((s) => s.priceId)).toEqual([testPrices.price_pro]);
+  });
+});
+
+test("without JavaScript every panel is shown in order under its own heading", async ({
+  browser,
+}) => {
+  test.slow();
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(kitUrl);
+  await expect(page.getByRole("tab")).toHaveCount(0);
+  const headings = page.locator("[data-asset-panel] > h2");
+  await expect(headings).toHaveCount(panelIds.length);
+  for (const [index, id] of panelIds.entries()) {
+    await expect(panel(page, id)).toBeVisible();
+    await expect(headings.nth(index)).toHaveAttribute("id", `${id}-heading`);
+  }
+  await expect(page.getByText(kit.xThread[6]!.trim().split("\n")[0]!)).toBeVisible();
+  // Nothing that needs a script is offered; the downloads are plain links.
+  await expect(page.getByRole("button", { name: /^Copy/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Download carousel (.pdf)" })).toBeVisible();
+  await context.close();
+});
+
+test("the explorer's script loads only on its pages", () => {
+  const code = (page: string) =>
+    firstLoadScripts(readFileSync(join(clientDir, page), "utf8"))
+      .map((url) => readFileSync(join(clientDir, url), "utf8"))
+      .join("\n");
+  expect(code(`examples/${slug}/index.html`)).toContain("data-asset-tabs");
+  for (const page of ["index.html", "features/index.html", "examples/index.html"]) {
+    expect(code(page), page).not.toContain("data-asset-tabs");
+  }
+});
