@@ -31,6 +31,7 @@ export const siteConfig = {
         { label: "Features", href: "/features" },
         { label: "Pricing", href: "/pricing" },
         { label: "Content tools", href: "/tools" },
+        { label: "Examples", href: "/examples" },
         { label: "Testimonials", href: "/testimonials" },
       ],
     },

@@ -9,6 +9,8 @@ import {
   plansIncluding,
   type ExampleAssetId,
 } from "./example-assets";
+import { listKitSlugs } from "~/lib/example-files.server";
+import { featuredKitPath, features } from "./features";
 import { planFeatureRows } from "./plans";
 
 const asset = (id: ExampleAssetId) => exampleAssets.find((candidate) => candidate.id === id)!;
@@ -62,5 +64,11 @@ describe("example assets and the plans that include them", () => {
       cheapest: { priceId: "price_pro", label: "Start with Pro, $149/month" },
     });
     expect(planOffer(asset("summary")).included).toBe("Included in every plan");
+  });
+
+  it("the feature cards open an existing kit at one of its assets", () => {
+    expect(listKitSlugs()).toContain(featuredKitPath.replace(/^\/examples\//, ""));
+    const ids: string[] = exampleAssets.map((item) => item.id);
+    for (const feature of features) expect(ids).toContain(feature.example);
   });
 });

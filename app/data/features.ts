@@ -10,13 +10,20 @@ import {
   Subtitles,
 } from "lucide-react";
 
+import type { ExampleAssetId } from "~/data/example-assets";
+
 export type Tier = "Core" | "Pro" | "Premium";
+
+/** The sample kit (content/examples/<slug>.yaml) the feature cards open, each at its asset. */
+export const featuredKitPath = "/examples/open-kitchen-hours";
 
 export type Feature = {
   title: string;
   description: string;
   tier: Tier;
   icon: LucideIcon;
+  /** The asset of the featured sample kit that shows this feature (its URL fragment). */
+  example: ExampleAssetId;
 };
 
 export const features = [
@@ -26,6 +33,7 @@ export const features = [
       "Upload an episode and get a clean, speaker-labelled transcript you can search, quote and publish.",
     tier: "Core",
     icon: AudioLines,
+    example: "transcript",
   },
   {
     title: "Summarization",
@@ -33,6 +41,7 @@ export const features = [
       "A tight episode summary that tells listeners what they will learn before they press play.",
     tier: "Core",
     icon: FileText,
+    example: "summary",
   },
   {
     title: "Key Points Extraction",
@@ -40,6 +49,7 @@ export const features = [
       "The takeaways, quotes and timestamps worth sharing, pulled out so you never re-listen to find them.",
     tier: "Core",
     icon: ListChecks,
+    example: "key-points",
   },
   {
     title: "Tweet Threads",
@@ -47,6 +57,7 @@ export const features = [
       "Ready-to-post X threads that turn one conversation into a story your followers can scroll through.",
     tier: "Pro",
     icon: MessageSquareText,
+    example: "x-thread",
   },
   {
     title: "LinkedIn Posts",
@@ -54,6 +65,7 @@ export const features = [
       "Professional posts in your voice that bring the episode's best insight to your network.",
     tier: "Pro",
     icon: BriefcaseBusiness,
+    example: "linkedin-post",
   },
   {
     title: "Carousel Images",
@@ -61,6 +73,7 @@ export const features = [
       "Swipeable slide decks built from your key points, sized for Instagram and LinkedIn.",
     tier: "Premium",
     icon: Images,
+    example: "carousel",
   },
   {
     title: "Content Templates",
@@ -68,6 +81,7 @@ export const features = [
       "Reusable formats for show notes, newsletters and posts so every episode ships with the same polish.",
     tier: "Premium",
     icon: LayoutTemplate,
+    example: "template",
   },
   {
     title: "Caption Generation",
@@ -75,5 +89,6 @@ export const features = [
       "Captions and hashtags matched to each platform, written to stop the scroll and start a listen.",
     tier: "Premium",
     icon: Subtitles,
+    example: "video-captions",
   },
 ] as const satisfies readonly Feature[];

@@ -7,11 +7,14 @@ import { siteConfig } from "~/config/site";
 import { features } from "~/data/features";
 import { plans } from "~/data/plans";
 import { testimonials } from "~/data/testimonials";
+import { exampleTeaserHtml } from "~/lib/example-teaser.server";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 import { homeJsonLd } from "~/lib/structured-data";
+import type { Route } from "./+types/home";
 
 export const loader = () => ({
+  exampleTeaser: exampleTeaserHtml(),
   meta: buildMeta({
     title: `${siteConfig.name}: ${siteConfig.tagline}`,
     fullTitle: true,
@@ -23,11 +26,13 @@ export const loader = () => ({
 
 export const meta = metaFromLoader;
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HeroSection />
       <FeatureGridSection features={features} />
+      {/* Static markup made at build time: the section adds no JavaScript to this page. */}
+      <div dangerouslySetInnerHTML={{ __html: loaderData.exampleTeaser }} />
       {/* Far below the first screen on every viewport: rendered when they near it (app.css). */}
       <TestimonialsSection testimonials={testimonials} className="render-near-viewport" />
       <PricingSection plans={plans} className="render-near-viewport" />

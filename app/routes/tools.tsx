@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { ToolsSection } from "~/components/sections/tools-section";
 import { tools } from "~/data/tools";
@@ -22,6 +23,13 @@ export default function Tools() {
         Six tools that take an episode from recording to everywhere your audience is.
       </PageHeader>
       <ToolsSection tools={tools} />
+      <p className="mx-auto max-w-6xl px-4 pb-16 text-lg sm:px-6">
+        See what they make:{" "}
+        <Link to="/examples" className="font-semibold text-primary underline underline-offset-4">
+          explore two sample kits
+        </Link>
+        , from transcript to carousel.
+      </p>
     </>
   );
 }

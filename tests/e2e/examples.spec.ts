@@ -246,6 +246,13 @@ test("without JavaScript every panel is shown in order under its own heading", a
   // Nothing that needs a script is offered; the downloads are plain links.
   await expect(page.getByRole("button", { name: /^Copy/ })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Download carousel (.pdf)" })).toBeVisible();
+  // The home page's section reads without JavaScript too, and leads to the explorer.
+  await page.goto("/");
+  const section = page.getByRole("region", { name: "What one episode becomes" });
+  await expect(section.getByText(kit.xThread[0]!.trim().split("\n")[0]!)).toBeVisible();
+  await expect(section.getByRole("img")).toHaveAttribute("alt", /^It was making sixty cents/);
+  await section.getByRole("link", { name: "Explore the full kit" }).click();
+  await expect(page).toHaveURL(new RegExp(`${kitUrl}$`));
   await context.close();
 });
 

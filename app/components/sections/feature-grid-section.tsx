@@ -1,5 +1,6 @@
+import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import type { Feature, Tier } from "~/data/features";
+import { featuredKitPath, type Feature, type Tier } from "~/data/features";
 import { SectionHeading } from "./section-heading";
 
 const tierBadge: Record<Tier, "core" | "pro" | "premium"> = {
@@ -42,7 +43,7 @@ export function FeatureGridSection({
           return (
             <li
               key={feature.title}
-              className="rounded-2xl border border-border bg-white p-6 shadow-sm"
+              className="flex flex-col rounded-2xl border border-border bg-white p-6 shadow-sm"
             >
               <div className="flex items-start justify-between gap-3">
                 <span className="grid size-11 place-items-center rounded-xl bg-muted text-primary">
@@ -55,6 +56,12 @@ export function FeatureGridSection({
               </div>
               <CardHeading className="mt-5 text-lg font-semibold">{feature.title}</CardHeading>
               <p className="mt-2 leading-7 text-muted-foreground">{feature.description}</p>
+              <Link
+                to={`${featuredKitPath}#${feature.example}`}
+                className="mt-auto inline-flex min-h-11 items-end self-start pt-3 font-semibold text-primary underline underline-offset-4"
+              >
+                See an example<span className="sr-only">: {feature.title}</span>
+              </Link>
             </li>
           );
         })}

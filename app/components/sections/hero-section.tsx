@@ -36,6 +36,9 @@ export function HeroSection() {
             <Link to="/pricing" className={buttonVariants({ size: "lg", variant: "outline" })}>
               See pricing
             </Link>
+            <Link to="/examples" className={buttonVariants({ size: "lg", variant: "outline" })}>
+              See examples
+            </Link>
           </div>
           <p className="mt-6 text-base text-muted-foreground">
             Trusted by <strong className="text-foreground">{siteConfig.creatorsServed}</strong>{" "}
