@@ -1,6 +1,5 @@
-// Plain string formatting, without Intl: building Intl formatters at load cost this site about
-// 40 ms of main thread on every page (measured with a CPU profile on the bench machine). Prices
-// are whole US dollars, so grouping the digits is exact. Dates live in ./dates.
+// Plain string formatting, without Intl: building Intl formatters at load cost main-thread time on
+// every page (docs/performance.md). Prices are whole US dollars, so grouping the digits is exact. Dates live in ./dates.
 
 /** "$149", "$1,299", or "Custom" for plans priced on request. Prices are whole dollars. */
 export function formatPrice(price: number | "Custom"): string {
