@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import {
   baseSecurityHeaders,
   cacheControl,
@@ -75,7 +76,7 @@ function wranglerEnv(): NodeJS.ProcessEnv {
   };
 }
 
-function startWrangler(bin: string, port: number, inspectorPort: number) {
+function spawnWrangler(bin: string, port: number, inspectorPort: number) {
   // Run inside the cache folder, where wrangler also leaves its .wrangler/ scratch folder.
   const cwd = resolve(cacheDir);
   const output: string[] = [];
@@ -130,18 +131,31 @@ async function stopWrangler(child: ChildProcess) {
   }
 }
 
-async function waitUntilReady(origin: string, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error("wrangler exited before it was ready");
-    try {
-      await fetch(`${origin}/`, { redirect: "manual" });
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
+/**
+ * Starts wrangler on a free loopback port. Readiness comes from its own "Ready on" line, not
+ * from any answer on the port: another process can take the port between freePort() and
+ * workerd's bind, and workerd then fails without wrangler exiting.
+ */
+async function startWrangler(bin: string, onSpawn: (child: ChildProcess) => void) {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const port = await freePort();
+    const { child, output } = spawnWrangler(bin, port, await freePort());
+    onSpawn(child);
+    const deadline = Date.now() + 60_000;
+    let portTaken = false;
+    while (Date.now() < deadline && !portTaken) {
+      const text = stripVTControlCharacters(output.join(""));
+      if (text.includes(`Ready on http://127.0.0.1:${port}`)) {
+        return { child, output, origin: `http://127.0.0.1:${port}` };
+      }
+      portTaken = text.includes("Address already in use");
+      if (child.exitCode !== null) throw new Error(`wrangler exited before it was ready:\n${text}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    await stopWrangler(child);
+    if (!portTaken) throw new Error(`wrangler was not ready within 60 s:\n${output.join("")}`);
   }
-  throw new Error("wrangler was not ready within 60 s");
+  throw new Error("wrangler found no free loopback port in 3 attempts");
 }
 
 /** Fetches a path and follows at most one redirect of the host's own, on the same origin. */
@@ -199,17 +213,19 @@ async function main() {
     env: wranglerEnv(),
   }).stdout?.trim();
   if (!version) throw new Error(`check:hosts: ${bin} does not run`);
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const { child, output } = startWrangler(bin, port, await freePort());
-  const stopOnSignal = () => void stopWrangler(child).finally(() => process.exit(130));
+  let child: ChildProcess | undefined;
+  let output: string[] = [];
+  const stop = () => (child ? stopWrangler(child) : Promise.resolve());
+  const stopOnSignal = () => void stop().finally(() => process.exit(130));
   process.once("SIGINT", stopOnSignal);
   process.once("SIGTERM", stopOnSignal);
 
   let urls = 0;
   let redirects = 0;
   try {
-    await waitUntilReady(origin, child);
+    const started = await startWrangler(bin, (spawned) => (child = spawned));
+    output = started.output;
+    const { origin } = started;
     for (const { route, html } of routes) {
       for (const path of route === "/" ? ["/"] : [route, `${route}/`]) {
         const { response, redirected } = await fetchOnHost(origin, path);
@@ -259,7 +275,7 @@ async function main() {
   } catch (error) {
     failures.push(String(error));
   } finally {
-    await stopWrangler(child);
+    await stop();
     process.off("SIGINT", stopOnSignal);
     process.off("SIGTERM", stopOnSignal);
   }
