@@ -12,7 +12,7 @@ function hostRules(): Map<string, Record<string, string>> {
     if (!line.startsWith(" ")) {
       current = {};
       rules.set(line.trim(), current);
-    } else if (current) {
+    } else if (current && !line.trim().startsWith("!")) {
       const at = line.indexOf(":");
       current[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
     }
@@ -64,6 +64,12 @@ test.describe("security headers", () => {
     request,
   }) => {
     const asset = (await (await request.get("/")).text()).match(/\/assets\/[^"]+\.js/)?.[0] ?? "";
+    // Static hosts give unknown paths the catch-all rule, which carries the not-found page's CSP.
+    const notFound = await request.get("/no-such-page");
+    expect(notFound.status()).toBe(404);
+    expect(notFound.headers()["content-security-policy"]).toBe(
+      hostRules().get("/*")?.["content-security-policy"],
+    );
     for (const path of ["/no-such-page", asset, "/favicon.svg", "/robots.txt"]) {
       const headers = (await request.get(path)).headers();
       for (const [name, value] of Object.entries(expectedEverywhere)) {
