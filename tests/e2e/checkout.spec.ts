@@ -27,11 +27,12 @@ test.describe("checkout through the function to (fake) Stripe", () => {
   ] as const) {
     test(`${plan}: toast, function call, redirect to Stripe Checkout with the mapped price`, async ({
       page,
+      gotoHydrated,
     }) => {
       stack.fake.reset();
       // Hold "Stripe" so the toast can be seen before the redirect, even on a busy machine.
       stack.fake.delayNext(2500);
-      await page.goto(`${stack.origin}/pricing`);
+      await gotoHydrated(`${stack.origin}/pricing`);
       const calls: string[] = [];
       page.on("request", (request) => {
         if (
@@ -51,9 +52,9 @@ test.describe("checkout through the function to (fake) Stripe", () => {
     });
   }
 
-  test("the call-to-action band always buys Pro", async ({ page }) => {
+  test("the call-to-action band always buys Pro", async ({ page, gotoHydrated }) => {
     stack.fake.reset();
-    await page.goto(`${stack.origin}/about`);
+    await gotoHydrated(`${stack.origin}/about`);
     await page
       .getByRole("region", { name: /Ready to get more/ })
       .getByRole("button")
@@ -62,18 +63,18 @@ test.describe("checkout through the function to (fake) Stripe", () => {
     expect([...stack.fake.sessions.values()].map((s) => s.priceId)).toEqual([testPrices.price_pro]);
   });
 
-  test("a double click creates one session", async ({ page }) => {
+  test("a double click creates one session", async ({ page, gotoHydrated }) => {
     stack.fake.reset();
     stack.fake.delayNext(500);
-    await page.goto(`${stack.origin}/pricing`);
+    await gotoHydrated(`${stack.origin}/pricing`);
     await planButton(page, "Expert").dblclick();
     await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
     expect(stack.fake.sessions.size).toBe(1);
   });
 
-  test("keyboard only: Enter on a plan starts checkout", async ({ page }) => {
+  test("keyboard only: Enter on a plan starts checkout", async ({ page, gotoHydrated }) => {
     stack.fake.reset();
-    await page.goto(`${stack.origin}/pricing`);
+    await gotoHydrated(`${stack.origin}/pricing`);
     await planButton(page, "Starter").focus();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
@@ -88,8 +89,11 @@ async function expectFailureToast(page: Page, text: string) {
 }
 
 test.describe("checkout failures", () => {
-  test("an unconfigured server: the function's own message in the toast", async ({ page }) => {
-    await page.goto("/pricing");
+  test("an unconfigured server: the function's own message in the toast", async ({
+    page,
+    gotoHydrated,
+  }) => {
+    await gotoHydrated("/pricing");
     await planButton(page, "Pro").click();
     await expectFailureToast(
       page,
@@ -97,9 +101,9 @@ test.describe("checkout failures", () => {
     );
   });
 
-  test("an answer without a url", async ({ page }) => {
+  test("an answer without a url", async ({ page, gotoHydrated }) => {
     await page.route(functionPath, (route) => route.fulfill({ status: 200, json: {} }));
-    await page.goto("/pricing");
+    await gotoHydrated("/pricing");
     await planButton(page, "Pro").click();
     await expectFailureToast(
       page,
@@ -107,31 +111,37 @@ test.describe("checkout failures", () => {
     );
   });
 
-  test("an unreachable function never shows the client library's text", async ({ page }) => {
+  test("an unreachable function never shows the client library's text", async ({
+    page,
+    gotoHydrated,
+  }) => {
     await page.route(functionPath, (route) => route.abort("connectionrefused"));
-    await page.goto("/pricing");
+    await gotoHydrated("/pricing");
     await planButton(page, "Pro").click();
     await expectFailureToast(page, "Failed to start subscription process. Please try again.");
     await expect(page.getByText(/Failed to send a request/)).toHaveCount(0);
   });
 
-  test("a forged non-http url is not followed", async ({ page }) => {
+  test("a forged non-http url is not followed", async ({ page, gotoHydrated }) => {
     await page.route(functionPath, (route) =>
       route.fulfill({ status: 200, json: { url: "javascript:alert(1)" } }),
     );
-    await page.goto("/pricing");
+    await gotoHydrated("/pricing");
     await planButton(page, "Pro").click();
     await expectFailureToast(page, "Failed to start subscription process. Please try again.");
     await expect(page).toHaveURL(/\/pricing$/);
   });
 
-  test("Agency's Contact Us goes to the contact form and calls nothing", async ({ page }) => {
+  test("Agency's Contact Us goes to the contact form and calls nothing", async ({
+    page,
+    gotoHydrated,
+  }) => {
     let called = false;
     await page.route(functionPath, (route) => {
       called = true;
       return route.abort();
     });
-    await page.goto("/pricing");
+    await gotoHydrated("/pricing");
     await page.getByRole("link", { name: "Contact Us" }).click();
     await expect(page).toHaveURL(/\/contact$/);
     expect(called).toBe(false);

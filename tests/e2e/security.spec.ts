@@ -136,6 +136,7 @@ test.describe("the production server refuses what it must", () => {
 test.describe("Content-Security-Policy in the browser", () => {
   test("no violation on any route, in the menu, the accordion or a checkout click", async ({
     page,
+    gotoHydrated,
   }) => {
     test.slow(); // every route, each until the network is idle
     const violations: string[] = [];
@@ -149,12 +150,12 @@ test.describe("Content-Security-Policy in the browser", () => {
         violations.push(`${page.url()}: ${message.text()}`);
     });
     for (const route of siteRoutes) {
-      await page.goto(route.path);
+      await gotoHydrated(route.path);
       await page.waitForLoadState("networkidle");
     }
-    await page.goto("/help");
+    await gotoHydrated("/help");
     await page.getByRole("button", { name: "Which audio formats can I upload?" }).click();
-    await page.goto("/pricing");
+    await gotoHydrated("/pricing");
     await page
       .getByRole("region", { name: /Ready to get more/ })
       .getByRole("button")
