@@ -115,6 +115,26 @@ export const planClaims: readonly PlanClaim[] = [
   {
     source: "content/blog/social-media-growth.md",
     quote:
+      "She uses Castloop's Starter plan, which covers her two episodes a month with a transcript, summary, key points and one LinkedIn post per episode.",
+    says: [
+      ["Starter", "episodes", 2],
+      ["Starter", "Audio to Text", true],
+      ["Starter", "Summarization", true],
+      ["Starter", "Key Point Extraction", true],
+      ["Starter", "LinkedIn Post", "1"],
+    ],
+  },
+  {
+    source: "content/blog/social-media-growth.md",
+    quote: "On Starter, Marisol drafts her threads herself from the key points",
+    says: [
+      ["Starter", "X threads", false],
+      ["Starter", "Key Point Extraction", true],
+    ],
+  },
+  {
+    source: "content/blog/social-media-growth.md",
+    quote:
       "Castloop drafts a LinkedIn post from each episode on every plan, and the X thread, carousel images and captions from Pro up",
     says: [
       ["every plan", "LinkedIn Post", true],
