@@ -64,14 +64,6 @@ export const planClaims: readonly PlanClaim[] = [
     says: [["every plan", "Audio to Text", true]],
   },
   {
-    source: "content/blog/audiograms.md",
-    quote: "the features page shows which parts Castloop can handle for you",
-    says: [
-      ["some plan", "Summarization", true],
-      ["some plan", "Carousel Images", true],
-    ],
-  },
-  {
     source: "content/blog/content-repurposing.md",
     quote:
       "Castloop drafts the transcript, summary, key points and one LinkedIn post on every plan; the X thread, carousel images and captions start on Pro.",
