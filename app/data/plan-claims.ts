@@ -81,22 +81,6 @@ export const planClaims: readonly PlanClaim[] = [
     ],
   },
   {
-    source: "content/blog/podcast-analytics.md",
-    quote: "as Castloop does for the X thread and posts on Pro and above",
-    says: [
-      ["Starter", "X threads", false],
-      ["Pro+", "X threads", true],
-      ["Pro+", "LinkedIn Post", true],
-      ["Pro+", "Instagram Posts", true],
-    ],
-  },
-  {
-    source: "content/blog/podcast-analytics.md",
-    quote: "see how Castloop fits your workflow on the pricing page",
-    says: [],
-    because: "names other articles' formats and points to the pricing page; no plan claim",
-  },
-  {
     source: "content/blog/podcast-seo.md",
     quote: "Castloop generates a transcript and show notes from each episode's audio",
     says: [
