@@ -35,6 +35,17 @@ export const planClaims: readonly PlanClaim[] = [
     ],
   },
   {
+    source: "content/legal/terms.md",
+    quote:
+      "Current plans are Starter ($79 per month), Pro ($149 per month) and Expert ($299 per month), plus an Agency plan priced individually.",
+    says: [
+      ["Starter", "price", 79],
+      ["Pro", "price", 149],
+      ["Expert", "price", 299],
+      ["Agency", "price", "Custom"],
+    ],
+  },
+  {
     source: "content/legal/privacy.md",
     quote:
       "turns podcast episodes into transcripts, summaries, social posts, carousel images and captions",

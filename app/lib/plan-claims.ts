@@ -40,10 +40,10 @@ const planNames = /\b(?:Starter|Pro|Expert|Agency)\b(?! tip)|\bCastloop\b|\{\{br
 const planPhrases =
   /\b(?:every|all|any|each|your|higher|a|the|which|self-serve|paid|our|pricing) (?:pricing )?(?:plans?|tiers?)\b/i;
 const namesPlan = (text: string) => planNames.test(text) || planPhrases.test(text);
-// Anything the plans table lists, formats readers could take for a plan feature, and volumes
-// ("four weekly shows", "6 episodes").
+// Anything the plans table lists, formats readers could take for a plan feature, volumes ("four
+// weekly shows", "6 episodes") and prices ("$79").
 const outputWords =
-  /transcri|summar|key points?|linkedin|\bx threads?\b|\bthreads?\b|instagram|carousel|caption|template|white[- ]label|schedul|managed workflow|repurpose kit|\bclips?\b|audiogram|show notes|\bposts?\b|\b(?:\d+|one|two|three|four|five|six|seven|eight|ten|twelve|sixteen|twenty)\b[\w -]{0,20}\b(?:episodes?|shows?)\b/i;
+  /transcri|summar|key points?|linkedin|\bx threads?\b|\bthreads?\b|instagram|carousel|caption|template|white[- ]label|schedul|managed workflow|repurpose kit|\bclips?\b|audiogram|show notes|\bposts?\b|\b(?:\d+|one|two|three|four|five|six|seven|eight|ten|twelve|sixteen|twenty)\b[\w -]{0,20}\b(?:episodes?|shows?)\b|\$\d/i;
 
 /** Markdown or plain text as the reader sees it: no emphasis, link targets or list markers. */
 function plainText(text: string): string {
