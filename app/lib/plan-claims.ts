@@ -129,7 +129,8 @@ export function checkAssertion(data: PlanData, assertion: Assertion): string | u
   }
   const ok = planName === "some plan" ? targets.some(holds) : targets.every(holds);
   if (ok) return undefined;
-  const actual = targets
+  // Name the plans that break it; for "some plan", all of them do.
+  const actual = (planName === "some plan" ? targets : targets.filter((plan) => !holds(plan)))
     .map((plan) => {
       const value =
         subject === "episodes"
