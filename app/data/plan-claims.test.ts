@@ -30,10 +30,10 @@ const markdown = (folder: string) =>
   );
 
 // The FAQ's outputs answer is written from plans.ts (plan-outputs.ts), so it is true by
-// construction; its own test below pins the wording. The tools' "Available on all pricing
-// plans" is the spec's fixed wording.
+// construction; content-data.test.ts pins its wording. The tools' "Available on all pricing
+// plans" (toolAvailability) is the spec's fixed wording and is left out; their descriptions are in.
 const generated = new Set<string>(
-  [...faqs.map((faq) => faq.answer)].filter((answer) => answer.includes(describePlanOutputs())),
+  faqs.map((faq) => faq.answer).filter((answer) => answer.includes(describePlanOutputs())),
 );
 
 const sources: Record<string, string> = {
