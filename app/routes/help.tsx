@@ -9,7 +9,7 @@ export const loader = () => ({
   meta: buildMeta({
     title: "Help Center",
     description:
-      "Answers about audio formats, transcript accuracy, plans, the 14-day money-back guarantee and cancelling, plus how to reach support.",
+      "Answers about audio formats, transcript accuracy, plans, the 14-day money-back guarantee and canceling, plus how to reach support.",
     path: "/help",
     extra: faqJsonLd(faqs),
   }),

@@ -135,7 +135,11 @@ test.describe("article page", () => {
     await expect(header.locator("time")).toHaveText(article!.date);
     await expect(header.locator("time")).toHaveAttribute("datetime", article!.iso);
     await expect(header.getByText(/^One recording can feed your channels/)).toBeVisible();
-    await expect(header.getByText("Castloop Editorial Team")).toBeVisible();
+    await expect(header.getByText("Nora Whitfield")).toBeVisible();
+    await expect(header).toContainText("Nora Whitfield, Editorial Lead");
+    const bio = page.getByRole("article").locator("footer");
+    await expect(bio.getByRole("heading", { name: "About the author" })).toBeVisible();
+    await expect(bio).toContainText(/editorial desk/);
     await expect(header).toContainText(/\b\d+ min read\b/);
     const cover = header.getByRole("img");
     await expect(cover).toHaveAttribute("src", `/blog/${article!.slug}/cover.svg`);
@@ -170,7 +174,14 @@ test.describe("article page", () => {
       datePublished: "2025-02-28",
       image: `${baseURL}/blog/podcast-seo/cover.svg`,
       mainEntityOfPage: { "@id": `${baseURL}/blog/podcast-seo` },
+      author: {
+        "@type": "Person",
+        name: "Nora Whitfield",
+        jobTitle: "Editorial Lead",
+        worksFor: { "@id": `${baseURL}/#organization` },
+      },
     });
+    expect((posting?.author as { description: string }).description).toMatch(/editorial desk/);
     const breadcrumb = blocks.find((block) => block["@type"] === "BreadcrumbList");
     expect(breadcrumb?.itemListElement).toEqual([
       expect.objectContaining({ position: 1, name: "Home" }),

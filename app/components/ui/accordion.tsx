@@ -7,7 +7,7 @@ export const Accordion = AccordionPrimitive.Root;
 
 /**
  * The WAI-ARIA accordion pattern wants every trigger's aria-controls to name its panel, and every
- * panel to be labelled by its trigger. Each item makes one id and derives both from it.
+ * panel to be labeled by its trigger. Each item makes one id and derives both from it.
  */
 const ItemIdContext = createContext("");
 
