@@ -8,6 +8,8 @@ import {
 import { parseCheckoutEnv } from "./schema.ts";
 import { createStripeCheckout } from "./stripe.ts";
 
+const MINUTE_MS = 60_000;
+
 export interface CheckoutFromEnvOptions {
   /** Receives one JSON line per event; defaults to console.error. */
   log?: LogLine;
@@ -50,8 +52,17 @@ export function createCheckoutHandlerFromEnv(
       config.rateLimitPerMinute > 0
         ? createRateLimiter({
             limit: config.rateLimitPerMinute,
-            windowMs: 60_000,
+            windowMs: MINUTE_MS,
             now: options.now,
+          })
+        : undefined,
+    globalRateLimiter:
+      config.rateLimitGlobalPerMinute > 0
+        ? createRateLimiter({
+            limit: config.rateLimitGlobalPerMinute,
+            windowMs: MINUTE_MS,
+            now: options.now,
+            maxKeys: 1,
           })
         : undefined,
     log,

@@ -6,7 +6,8 @@ import {
   json,
   readBodyWithLimit,
 } from "../_shared/http.ts";
-import type { RateLimiter } from "../_shared/rate-limit.ts";
+import { rateLimitKey } from "../_shared/client-address.ts";
+import type { RateLimiter, RateLimitVerdict } from "../_shared/rate-limit.ts";
 import { parseCheckoutBody } from "./schema.ts";
 import { CheckoutSessionError, type CreateSession } from "./session.ts";
 
@@ -30,6 +31,11 @@ export const MESSAGES = {
   internal_error: "Something went wrong on our side. Please try again later.",
 } as const satisfies Record<string, string>;
 
+/**
+ * What the platform knows about the caller. `clientIp` is the address the server resolved
+ * (the socket's, or the one a trusted proxy or edge network vouches for); the handler never
+ * looks for one in request headers, which the caller writes.
+ */
 export type ClientInfo = { clientIp?: string };
 export type CheckoutHandler = (req: Request, info?: ClientInfo) => Promise<Response>;
 /** Receives one JSON line per event. */
@@ -42,7 +48,10 @@ export interface CheckoutHandlerDeps {
   /** Absolute, without trailing slash. */
   siteUrl: string;
   allowedOrigins: readonly string[];
+  /** Per client address (IPv6 per /64); requests without a known address share one key. */
   rateLimiter?: RateLimiter;
+  /** One ceiling for all clients together, counting only what the per-client limit let through. */
+  globalRateLimiter?: RateLimiter;
   log?: LogLine;
 }
 
@@ -95,14 +104,12 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
     problem(status, code, MESSAGES[code], cors);
 
   return serve(deps.allowedOrigins, log, async (req, cors, info) => {
-    if (deps.rateLimiter !== undefined) {
-      const verdict = deps.rateLimiter.hit(clientKey(req, info));
-      if (!verdict.allowed) {
-        return problem(429, "rate_limited", MESSAGES.rate_limited, {
-          ...cors,
-          "Retry-After": String(verdict.retryAfterSeconds),
-        });
-      }
+    const verdict = checkRateLimits(deps, info);
+    if (!verdict.allowed) {
+      return problem(429, "rate_limited", MESSAGES.rate_limited, {
+        ...cors,
+        "Retry-After": String(verdict.retryAfterSeconds),
+      });
     }
     if (!isJsonContentType(req.headers.get("content-type"))) {
       return fail(415, "unsupported_media_type", cors);
@@ -142,11 +149,13 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
   });
 }
 
-function clientKey(req: Request, info: ClientInfo | undefined): string {
-  const fromSocket = info?.clientIp?.trim();
-  if (fromSocket) return fromSocket.slice(0, 64);
-  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded ? forwarded.slice(0, 64) : "unknown";
+function checkRateLimits(
+  deps: CheckoutHandlerDeps,
+  info: ClientInfo | undefined,
+): RateLimitVerdict {
+  const perClient = deps.rateLimiter?.hit(rateLimitKey(info?.clientIp));
+  if (perClient !== undefined && !perClient.allowed) return perClient;
+  return deps.globalRateLimiter?.hit("all") ?? { allowed: true };
 }
 
 function describe(error: unknown): { errorName: string; stack?: string } {

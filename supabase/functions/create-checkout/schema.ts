@@ -67,6 +67,10 @@ const httpOrigin = httpUrl.refine((value) => parseHttpUrl(value)?.pathname === "
 });
 const digits = (message: string) => z.string().regex(/^\d+$/, { message }).transform(Number);
 
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 30;
+/** The global ceiling defaults to this many clients' worth of requests. */
+export const GLOBAL_RATE_LIMIT_FACTOR = 10;
+
 export const checkoutEnvSchema = z.object({
   STRIPE_SECRET_KEY: optional(z.string()),
   STRIPE_PRICE_STARTER: optional(z.string()),
@@ -81,14 +85,19 @@ export const checkoutEnvSchema = z.object({
   ALLOWED_ORIGINS: optional(z.string()),
   STRIPE_API_BASE: optional(httpOrigin),
   CHECKOUT_RATE_LIMIT: optional(digits("must be a whole number of requests per minute (0 = off)")),
+  CHECKOUT_RATE_LIMIT_GLOBAL: optional(
+    digits("must be a whole number of requests per minute for all clients together (0 = off)"),
+  ),
 });
 
 export interface CheckoutConfig {
   /** No trailing slash, so paths can be appended. */
   siteUrl: string;
   allowedOrigins: string[];
-  /** Requests per minute per client IP; 0 turns the limiter off. */
+  /** Requests per minute per client IP (IPv6 per /64); 0 turns the limiter off. */
   rateLimitPerMinute: number;
+  /** Requests per minute for all clients together; 0 turns the ceiling off. */
+  rateLimitGlobalPerMinute: number;
   stripeApiBase: URL | undefined;
   /** Undefined when the secret key or a price is missing: checkout answers 503. */
   stripe: { secretKey: string; prices: Map<PlanId, string> } | undefined;
@@ -138,10 +147,13 @@ export function parseCheckoutEnv(env: Record<string, string | undefined>): Check
     else prices.set(plan, price);
   }
 
+  const rateLimitPerMinute = vars.CHECKOUT_RATE_LIMIT ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
   return {
     siteUrl,
     allowedOrigins: [...new Set(allowedOrigins.map((origin) => new URL(origin).origin))],
-    rateLimitPerMinute: vars.CHECKOUT_RATE_LIMIT ?? 30,
+    rateLimitPerMinute,
+    rateLimitGlobalPerMinute:
+      vars.CHECKOUT_RATE_LIMIT_GLOBAL ?? GLOBAL_RATE_LIMIT_FACTOR * rateLimitPerMinute,
     stripeApiBase: vars.STRIPE_API_BASE === undefined ? undefined : new URL(vars.STRIPE_API_BASE),
     stripe:
       vars.STRIPE_SECRET_KEY !== undefined && missing.length === 0

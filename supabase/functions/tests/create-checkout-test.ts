@@ -19,10 +19,10 @@ function env(fake: FakeStripe, extra: Record<string, string | undefined> = {}) {
   };
 }
 
-function post(body: string): Request {
+function post(body: string, headers: Record<string, string> = {}): Request {
   return new Request(ENDPOINT, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: SITE },
+    headers: { "content-type": "application/json", origin: SITE, ...headers },
     body,
   });
 }
@@ -125,5 +125,20 @@ Deno.test("maps a Stripe rate limit to 503 with Retry-After", () =>
     assert.equal(response.headers.get("retry-after"), "2");
     assert.equal((await response.json()).code, "checkout_busy");
     assert.equal(fake.requests.length, 1);
+  }),
+);
+
+Deno.test("rate limits on the client address it is given, never on X-Forwarded-For", () =>
+  withFake(async (fake) => {
+    const handler = createCheckoutHandlerFromEnv(env(fake, { CHECKOUT_RATE_LIMIT: "1" }), {
+      log: () => {},
+    });
+    const from = (clientIp: string, forwardedFor: string) =>
+      handler(post("{", { "x-forwarded-for": forwardedFor }), { clientIp });
+
+    assert.equal((await from("2001:db8:1:2::1", "192.0.2.1")).status, 400);
+    assert.equal((await from("2001:db8:1:2::2", "192.0.2.2")).status, 429);
+    assert.equal((await from("198.51.100.7", "192.0.2.1")).status, 400);
+    assert.equal(fake.requests.length, 0);
   }),
 );
