@@ -17,6 +17,8 @@ export interface CheckoutFromEnvOptions {
   now?: () => number;
   /** Overrides the Stripe request timeout (default 10 s); tests use a short one. */
   stripeTimeoutMs?: number;
+  /** Overrides the body read deadline (default BODY_READ_TIMEOUT_MS); tests use a short one. */
+  bodyTimeoutMs?: number;
 }
 
 /**
@@ -48,6 +50,7 @@ export function createCheckoutHandlerFromEnv(
     prices: config.stripe.prices,
     siteUrl: config.siteUrl,
     allowedOrigins: config.allowedOrigins,
+    bodyTimeoutMs: options.bodyTimeoutMs,
     rateLimiter:
       config.rateLimitPerMinute > 0
         ? createRateLimiter({

@@ -8,6 +8,7 @@ import {
 } from "../_shared/http.ts";
 import { rateLimitKey } from "../_shared/client-address.ts";
 import type { RateLimiter, RateLimitVerdict } from "../_shared/rate-limit.ts";
+import { BODY_READ_TIMEOUT_MS } from "./budget.ts";
 import { parseCheckoutBody } from "./schema.ts";
 import { CheckoutSessionError, type CreateSession } from "./session.ts";
 
@@ -21,6 +22,7 @@ export const MESSAGES = {
   rate_limited: "Too many checkout attempts. Please wait a minute and try again.",
   unsupported_media_type: "The request must be sent as JSON.",
   payload_too_large: "The request is too large.",
+  request_timeout: "The request took too long to arrive. Please try again.",
   invalid_json: "The request body is not valid JSON.",
   invalid_body: "The request body must be a JSON object.",
   unknown_field: "The request contains fields that are not allowed.",
@@ -52,6 +54,8 @@ export interface CheckoutHandlerDeps {
   rateLimiter?: RateLimiter;
   /** One ceiling for all clients together, counting only what the per-client limit let through. */
   globalRateLimiter?: RateLimiter;
+  /** Deadline for reading the request body (default BODY_READ_TIMEOUT_MS). */
+  bodyTimeoutMs?: number;
   log?: LogLine;
 }
 
@@ -114,9 +118,17 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
     if (!isJsonContentType(req.headers.get("content-type"))) {
       return fail(415, "unsupported_media_type", cors);
     }
-    const bytes = await readBodyWithLimit(req, MAX_BODY_BYTES);
-    if (bytes === null) return fail(413, "payload_too_large", cors);
-    const parsedJson = parseJsonBytes(bytes);
+    const body = await readBodyWithLimit(
+      req,
+      MAX_BODY_BYTES,
+      deps.bodyTimeoutMs ?? BODY_READ_TIMEOUT_MS,
+    );
+    if (!body.ok) {
+      return body.reason === "timeout"
+        ? fail(408, "request_timeout", cors)
+        : fail(413, "payload_too_large", cors);
+    }
+    const parsedJson = parseJsonBytes(body.bytes);
     if (!parsedJson.ok) return fail(400, "invalid_json", cors);
     const parsed = parseCheckoutBody(parsedJson.value);
     if (!parsed.ok) return fail(400, parsed.code, cors);

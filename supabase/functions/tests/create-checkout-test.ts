@@ -19,12 +19,25 @@ function env(fake: FakeStripe, extra: Record<string, string | undefined> = {}) {
   };
 }
 
-function post(body: string, headers: Record<string, string> = {}): Request {
+function post(body: BodyInit, headers: Record<string, string> = {}): Request {
   return new Request(ENDPOINT, {
     method: "POST",
     headers: { "content-type": "application/json", origin: SITE, ...headers },
     body,
   });
+}
+
+/** Fails the test instead of letting it hang when `promise` does not settle in time. */
+async function within<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function withFake(run: (fake: FakeStripe, logs: string[]) => Promise<void>): Promise<void> {
@@ -139,6 +152,25 @@ Deno.test("rate limits on the client address it is given, never on X-Forwarded-F
     assert.equal((await from("2001:db8:1:2::1", "192.0.2.1")).status, 400);
     assert.equal((await from("2001:db8:1:2::2", "192.0.2.2")).status, 429);
     assert.equal((await from("198.51.100.7", "192.0.2.1")).status, 400);
+    assert.equal(fake.requests.length, 0);
+  }),
+);
+
+Deno.test("answers 408 when the body stalls after one byte", () =>
+  withFake(async (fake) => {
+    const handler = createCheckoutHandlerFromEnv(env(fake), { log: () => {}, bodyTimeoutMs: 100 });
+    const stalled = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("{"));
+      },
+    });
+    const response = await within(3_000, handler(post(stalled, { "content-length": "50" })));
+
+    assert.equal(response.status, 408);
+    assert.deepEqual(await response.json(), {
+      error: "The request took too long to arrive. Please try again.",
+      code: "request_timeout",
+    });
     assert.equal(fake.requests.length, 0);
   }),
 );
