@@ -38,6 +38,10 @@ export interface RecordedRequest {
   /** Lower-cased header names. */
   headers: Record<string, string>;
   idempotencyKey: string | undefined;
+  /** `performance.now()` when the request arrived. */
+  receivedAt: number;
+  /** The caller closed the connection before the answer was sent (an aborted fetch, say). */
+  closedEarly: boolean;
 }
 
 export interface FakeCheckoutSession {
@@ -149,12 +153,18 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         Array.isArray(value) ? value.join(", ") : (value ?? ""),
       ]),
     );
-    requests.push({
+    const record: RecordedRequest = {
       method: req.method ?? "",
       path,
       params,
       headers,
       idempotencyKey: headers["idempotency-key"],
+      receivedAt: performance.now(),
+      closedEarly: false,
+    };
+    requests.push(record);
+    res.on("close", () => {
+      if (!res.writableFinished) record.closedEarly = true;
     });
     if (requests.length > historyLimit) requests.splice(0, requests.length - historyLimit);
     counter += 1;

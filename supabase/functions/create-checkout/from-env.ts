@@ -15,8 +15,10 @@ export interface CheckoutFromEnvOptions {
   log?: LogLine;
   /** Clock for the rate limiter (ms since epoch). */
   now?: () => number;
-  /** Overrides the Stripe request timeout (default 10 s); tests use a short one. */
+  /** Overrides the per-try Stripe timeout (default STRIPE_TRY_TIMEOUT_MS); tests use a short one. */
   stripeTimeoutMs?: number;
+  /** Overrides the overall Stripe deadline (default STRIPE_DEADLINE_MS). */
+  stripeDeadlineMs?: number;
   /** Overrides the body read deadline (default BODY_READ_TIMEOUT_MS); tests use a short one. */
   bodyTimeoutMs?: number;
 }
@@ -44,6 +46,7 @@ export function createCheckoutHandlerFromEnv(
     secretKey: config.stripe.secretKey,
     apiBase: config.stripeApiBase,
     timeoutMs: options.stripeTimeoutMs,
+    deadlineMs: options.stripeDeadlineMs,
   });
   return createCheckoutHandler({
     createSession,

@@ -137,10 +137,22 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
     if (price === undefined) return fail(400, "unknown_price", cors);
 
     try {
-      const { url } = await deps.createSession({ price, successUrl, cancelUrl });
+      const { url } = await deps.createSession({
+        price,
+        successUrl,
+        cancelUrl,
+        signal: req.signal,
+      });
       return json({ url }, 200, cors);
     } catch (error) {
       const failure = error instanceof CheckoutSessionError ? error : undefined;
+      if (failure?.kind === "abandoned") {
+        log(
+          JSON.stringify({ level: "warn", event: "checkout_abandoned", plan: parsed.body.priceId }),
+        );
+        // Nobody reads this answer: the client has gone.
+        return fail(502, "checkout_unavailable", cors);
+      }
       log(
         JSON.stringify({
           level: "error",

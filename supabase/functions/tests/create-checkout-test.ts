@@ -174,3 +174,30 @@ Deno.test("answers 408 when the body stalls after one byte", () =>
     assert.equal(fake.requests.length, 0);
   }),
 );
+
+Deno.test("abandons the upstream Stripe request when the client goes away", () =>
+  withFake(async (fake, logs) => {
+    fake.delayNext(5_000, 3);
+    const handler = createCheckoutHandlerFromEnv(env(fake), {
+      log: (line) => logs.push(line),
+      stripeTimeoutMs: 4_000,
+    });
+    const client = new AbortController();
+    const request = new Request(post('{"priceId":"price_pro","isGuest":true}'), {
+      signal: client.signal,
+    });
+    const pending = handler(request);
+    while (fake.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    client.abort();
+    await within(2_000, pending);
+
+    // Long enough for the SDK's two retry sleeps, which must not reach "Stripe".
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    assert.equal(fake.requests.length, 1);
+    assert.equal(fake.requests[0]?.closedEarly, true);
+    assert.deepEqual(
+      logs.map((line) => JSON.parse(line).event),
+      ["checkout_abandoned"],
+    );
+  }),
+);
