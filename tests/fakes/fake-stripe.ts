@@ -7,7 +7,10 @@ import { pathToFileURL } from "node:url";
 /**
  * A small local stand-in for the Stripe API that the real `stripe` SDK talks to through
  * STRIPE_API_BASE. It creates Checkout Sessions, serves a fake hosted checkout page, records
- * every API request, and can be told to fail, stall or drop the next requests.
+ * every API request, and can be told to fail, stall or drop the next requests. Like Stripe, it
+ * answers a repeated `Idempotency-Key` with the first answer when the parameters match, and
+ * with an `idempotency_error` when they do not. Only successful creations are remembered, and
+ * a second request arriving while the first with its key is still running is not modelled.
  */
 
 export type FakeStripeErrorType =
@@ -65,7 +68,7 @@ export interface FakeStripe {
   delayNext(ms: number, times?: number): void;
   /** Destroy the connection of the next `times` API requests without answering. */
   dropNext(times?: number): void;
-  /** Forget recorded requests, sessions and queued behaviours; request ids restart at 1. */
+  /** Forget requests, sessions, idempotency keys and queued behaviours; ids restart at 1. */
   reset(): void;
   close(): Promise<void>;
 }
@@ -116,6 +119,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, FakeCheckoutSession>();
   const queue: Behaviour[] = [];
+  /** Idempotency-Key → the form body it was first used with and the answer it got. */
+  const idempotent = new Map<string, { rawBody: string; body: unknown }>();
   const sockets = new Set<Socket>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let counter = 0;
@@ -199,6 +204,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return;
     }
     if (req.method === "POST" && path === "/v1/checkout/sessions") {
+      const key = headers["idempotency-key"];
+      const earlier = key === undefined ? undefined : idempotent.get(key);
+      if (earlier !== undefined) {
+        if (earlier.rawBody !== rawBody) {
+          sendStripeError(res, { type: "idempotency_error" }, requestId);
+        } else {
+          sendJson(res, 200, earlier.body, requestId, { "Idempotent-Replayed": "true" });
+        }
+        return;
+      }
       const id = `cs_test_fake_${counter}_${Math.random().toString(36).slice(2, 10)}`;
       const session: FakeCheckoutSession = {
         id,
@@ -210,19 +225,19 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       };
       sessions.set(id, session);
       if (sessions.size > historyLimit) sessions.delete(sessions.keys().next().value ?? "");
-      sendJson(
-        res,
-        200,
-        {
-          id,
-          object: session.object,
-          url: session.url,
-          mode: session.mode,
-          status: "open",
-          livemode: false,
-        },
-        requestId,
-      );
+      const body = {
+        id,
+        object: session.object,
+        url: session.url,
+        mode: session.mode,
+        status: "open",
+        livemode: false,
+      };
+      if (key !== undefined) {
+        idempotent.set(key, { rawBody, body });
+        if (idempotent.size > historyLimit) idempotent.delete(idempotent.keys().next().value ?? "");
+      }
+      sendJson(res, 200, body, requestId);
       return;
     }
     sendStripeError(
@@ -259,6 +274,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     reset() {
       requests.length = 0;
       sessions.clear();
+      idempotent.clear();
       queue.length = 0;
       counter = 0;
     },

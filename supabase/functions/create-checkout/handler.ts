@@ -14,6 +14,10 @@ import { CheckoutSessionError, type CreateSession } from "./session.ts";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 export const ALLOW = "POST, OPTIONS";
+/** The browser's per-click key, passed to Stripe as its Idempotency-Key. */
+export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+// A UUID in its canonical text form: 36 characters, well under Stripe's 255.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Visitors see these in a toast after "Failed to start subscription process: ". */
 export const MESSAGES = {
@@ -28,6 +32,8 @@ export const MESSAGES = {
   unknown_field: "The request contains fields that are not allowed.",
   unknown_price: "Please choose one of the plans on the pricing page.",
   invalid_field: "The request contains an invalid value.",
+  invalid_idempotency_key:
+    "The request could not be verified. Please reload the page and try again.",
   checkout_busy: "Checkout is busy right now. Please try again in a moment.",
   checkout_unavailable: "Checkout is temporarily unavailable. Please try again later.",
   internal_error: "Something went wrong on our side. Please try again later.",
@@ -118,6 +124,8 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
     if (!isJsonContentType(req.headers.get("content-type"))) {
       return fail(415, "unsupported_media_type", cors);
     }
+    const key = idempotencyKey(req);
+    if (!key.ok) return fail(400, "invalid_idempotency_key", cors);
     const body = await readBodyWithLimit(
       req,
       MAX_BODY_BYTES,
@@ -141,6 +149,7 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
         price,
         successUrl,
         cancelUrl,
+        idempotencyKey: key.value,
         signal: req.signal,
       });
       return json({ url }, 200, cors);
@@ -171,6 +180,13 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
       return fail(502, "checkout_unavailable", cors);
     }
   });
+}
+
+/** The key is optional (an older page may not send one), but if sent it must be a UUID. */
+function idempotencyKey(req: Request): { ok: true; value?: string } | { ok: false } {
+  const value = req.headers.get(IDEMPOTENCY_KEY_HEADER);
+  if (value === null) return { ok: true };
+  return UUID.test(value) ? { ok: true, value: value.toLowerCase() } : { ok: false };
 }
 
 function checkRateLimits(

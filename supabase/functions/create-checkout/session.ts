@@ -4,6 +4,8 @@ export interface CheckoutSessionInput {
   price: string;
   successUrl: string;
   cancelUrl: string;
+  /** The browser's key for this checkout attempt; without one the SDK makes its own. */
+  idempotencyKey?: string;
   /** Aborts when the client goes away; the provider call is then abandoned. */
   signal?: AbortSignal;
 }

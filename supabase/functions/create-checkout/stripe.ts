@@ -34,7 +34,7 @@ export function createStripeCheckout(config: StripeCheckoutConfig): {
   };
 
   return {
-    async createSession({ price, successUrl, cancelUrl, signal }) {
+    async createSession({ price, successUrl, cancelUrl, idempotencyKey, signal }) {
       const abort = new AbortController();
       const deadline = setTimeout(
         () => abort.abort(new DeadlineExceeded()),
@@ -51,13 +51,16 @@ export function createStripeCheckout(config: StripeCheckoutConfig): {
         // The fetch client is the one that works unchanged on Deno, Supabase and Node.
         httpClient: Stripe.createFetchHttpClient(fetchWithSignal(abort.signal)),
       });
-      const created = stripe.checkout.sessions.create({
-        mode: "subscription",
-        line_items: [{ price, quantity: 1 }],
-        success_url: successUrl,
-        cancel_url: cancelUrl,
-        allow_promotion_codes: true,
-      });
+      const created = stripe.checkout.sessions.create(
+        {
+          mode: "subscription",
+          line_items: [{ price, quantity: 1 }],
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+          allow_promotion_codes: true,
+        },
+        idempotencyKey === undefined ? undefined : { idempotencyKey },
+      );
       // After an abort the SDK may still retry (each try fails at once) and then reject.
       created.catch(() => {});
 

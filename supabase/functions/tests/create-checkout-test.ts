@@ -103,7 +103,7 @@ Deno.test("answers a CORS preflight", () =>
     assert.equal(response.headers.get("access-control-allow-origin"), SITE);
     assert.equal(
       response.headers.get("access-control-allow-headers"),
-      "authorization, x-client-info, apikey, content-type",
+      "authorization, x-client-info, apikey, content-type, idempotency-key",
     );
     assert.equal(response.headers.get("access-control-allow-methods"), "POST, OPTIONS");
     assert.equal(response.headers.get("access-control-max-age"), "86400");
@@ -198,6 +198,25 @@ Deno.test("abandons the upstream Stripe request when the client goes away", () =
     assert.deepEqual(
       logs.map((line) => JSON.parse(line).event),
       ["checkout_abandoned"],
+    );
+  }),
+);
+
+Deno.test("two calls with one Idempotency-Key create one Checkout Session", () =>
+  withFake(async (fake) => {
+    const handler = createCheckoutHandlerFromEnv(env(fake), { log: () => {} });
+    const key = crypto.randomUUID();
+    const call = () =>
+      handler(post('{"priceId":"price_pro","isGuest":true}', { "idempotency-key": key }));
+
+    const first = await (await call()).json();
+    const second = await (await call()).json();
+
+    assert.deepEqual(second, first);
+    assert.equal(fake.sessions.size, 1);
+    assert.deepEqual(
+      fake.requests.map((request) => request.idempotencyKey),
+      [key, key],
     );
   }),
 );
