@@ -41,8 +41,6 @@ export interface RecordedRequest {
   /** Lower-cased header names. */
   headers: Record<string, string>;
   idempotencyKey: string | undefined;
-  /** `performance.now()` when the request arrived. */
-  receivedAt: number;
   /** The caller closed the connection before the answer was sent (an aborted fetch, say). */
   closedEarly: boolean;
 }
@@ -164,7 +162,6 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       params,
       headers,
       idempotencyKey: headers["idempotency-key"],
-      receivedAt: performance.now(),
       closedEarly: false,
     };
     requests.push(record);

@@ -16,7 +16,7 @@ export const STRIPE_MAX_NETWORK_RETRIES = 2;
 
 /**
  * stripe-node's sleep before each of those retries (0.5 s for the first two, not
- * configurable); budget.test.ts measures it against the real SDK.
+ * configurable); budget.test.ts checks it against the SDK's own back-off function.
  */
 export const STRIPE_RETRY_SLEEP_MAX_MS = 500;
 
