@@ -104,6 +104,7 @@ describe("malformed configuration fails fast", () => {
     ["ALLOWED_ORIGINS", "https://ok.example,https://ok.example/path"],
     ["STRIPE_API_BASE", "localhost:12111"],
     ["STRIPE_API_BASE", "http://127.0.0.1:12111/v1"],
+    ["STRIPE_API_BASE", "not a url"],
     ["CHECKOUT_RATE_LIMIT", "-1"],
     ["CHECKOUT_RATE_LIMIT", "ten"],
     ["CHECKOUT_RATE_LIMIT", "1.5"],
@@ -120,6 +121,76 @@ describe("malformed configuration fails fast", () => {
       build();
     } catch (error) {
       expect(String(error)).not.toContain(SECRET_KEY);
+    }
+  });
+});
+
+describe("STRIPE_API_BASE (finding 8)", () => {
+  const LIVE_KEYS = ["sk_live_fake_for_config_tests", "rk_live_fake_for_config_tests"];
+  const build =
+    (apiBase: string, secretKey = SECRET_KEY) =>
+    () =>
+      createCheckoutHandlerFromEnv(
+        testEnv(harness.fake, { STRIPE_API_BASE: apiBase, STRIPE_SECRET_KEY: secretKey }),
+        { log: () => {} },
+      );
+
+  it.each([
+    "https://stripe-proxy.example",
+    "https://stripe-proxy.example:8443",
+    "http://127.0.0.1:12111",
+    "http://127.45.6.7:12111",
+    "http://localhost:12111",
+    "http://LOCALHOST:12111",
+    "http://[::1]:12111",
+    "http://[0:0:0:0:0:0:0:1]:12111",
+  ])("accepts %s with a test key", (apiBase) => {
+    expect(build(apiBase)).not.toThrow();
+  });
+
+  it.each([
+    "http://stripe-mock.internal:12111",
+    "http://10.0.0.5:12111",
+    "http://0.0.0.0:12111",
+    "http://128.0.0.1:12111",
+    "http://localhost.evil.example:12111",
+    "http://127.0.0.1.nip.io:12111",
+    "http://[::2]:12111",
+    "http://[::ffff:127.0.0.1]:12111",
+    "http://api.stripe.com",
+  ])("refuses plain http: to a host that is not loopback (%s)", (apiBase) => {
+    expect(build(apiBase)).toThrow(CheckoutConfigError);
+    expect(build(apiBase)).toThrow(/STRIPE_API_BASE must use https: .*loopback/);
+  });
+
+  it.each(
+    LIVE_KEYS.flatMap((key) => [
+      [key, "https://stripe-proxy.example"],
+      [key, "http://127.0.0.1:12111"],
+    ]),
+  )(
+    "refuses any STRIPE_API_BASE with a live key (%s, %s) without echoing the key",
+    (key, apiBase) => {
+      expect(build(apiBase, key)).toThrow(CheckoutConfigError);
+      expect(build(apiBase, key)).toThrow(
+        /STRIPE_API_BASE must not be set when STRIPE_SECRET_KEY is a live key/,
+      );
+      try {
+        build(apiBase, key)();
+      } catch (error) {
+        expect(String(error)).not.toContain(key);
+      }
+    },
+  );
+
+  it("leaves a live key alone when STRIPE_API_BASE is not set", () => {
+    for (const key of LIVE_KEYS) {
+      expect(() =>
+        createCheckoutHandlerFromEnv(
+          { ...testEnv(harness.fake), STRIPE_API_BASE: undefined, STRIPE_SECRET_KEY: key },
+          { log: () => {} },
+        ),
+      ).not.toThrow();
     }
   });
 });
