@@ -234,7 +234,7 @@ describe("body read deadline", () => {
       code: "request_timeout",
     });
     expect(response.headers.get("access-control-allow-origin")).toBe(SITE_ORIGIN);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(performance.now() - started).toBeLessThan(2_000);
     expect(state.cancelled).toBe(true);
     expect(harness.fake.requests).toHaveLength(0);
   });
@@ -254,7 +254,7 @@ describe("body read deadline", () => {
     clearInterval(timer);
 
     expect(response.status).toBe(408);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it(`gives up after ${BODY_READ_TIMEOUT_MS} ms by default`, async () => {
@@ -265,7 +265,7 @@ describe("body read deadline", () => {
 
     expect(response.status).toBe(408);
     expect(elapsed).toBeGreaterThanOrEqual(BODY_READ_TIMEOUT_MS - 50);
-    expect(elapsed).toBeLessThan(BODY_READ_TIMEOUT_MS + 1_000);
+    expect(elapsed).toBeLessThan(BODY_READ_TIMEOUT_MS + 2_000);
   });
 
   it("still reads a body that arrives in pieces within the deadline", async () => {
