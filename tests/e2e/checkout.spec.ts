@@ -1,7 +1,9 @@
+import { STRIPE_TRY_TIMEOUT_MS } from "../../supabase/functions/create-checkout/budget.ts";
 import { expect, test, type Page } from "./test";
 import { startCheckoutStack, testPrices, type CheckoutStack } from "./checkout-stack";
 
 const functionPath = "**/functions/v1/create-checkout";
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** A plan card's call to action (the page's CTA band also sells Pro). */
 const planButton = (page: Page, plan: string) =>
@@ -30,25 +32,31 @@ test.describe("checkout through the function to (fake) Stripe", () => {
       gotoHydrated,
     }) => {
       stack.fake.reset();
-      // Hold "Stripe" so the toast can be seen before the redirect, even on a busy machine.
-      stack.fake.delayNext(2500);
+      // Hold "Stripe" so the toast can be seen before the redirect, even on a busy machine,
+      // but well within one try, so the SDK does not retry.
+      stack.fake.delayNext(STRIPE_TRY_TIMEOUT_MS / 2);
       await gotoHydrated(`${stack.origin}/pricing`);
-      const calls: string[] = [];
+      const calls: Array<{ body: string; key: string | undefined }> = [];
       page.on("request", (request) => {
         if (
           request.url().includes("/functions/v1/create-checkout") &&
           request.method() === "POST"
         ) {
-          calls.push(request.postData() ?? "");
+          calls.push({ body: request.postData() ?? "", key: request.headers()["idempotency-key"] });
         }
       });
       await planButton(page, plan).click();
       await expect(page.getByText("Preparing checkout...")).toBeVisible();
       await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
       expect(page.url()).toMatch(new RegExp(`^${stack.fake.url}/checkout/cs_test_`));
-      expect(calls.map((body) => JSON.parse(body))).toEqual([{ priceId, isGuest: true }]);
+      expect(calls.map(({ body }) => JSON.parse(body))).toEqual([{ priceId, isGuest: true }]);
+      expect(calls[0]?.key).toMatch(UUID_V4);
       const sessions = [...stack.fake.sessions.values()];
       expect(sessions.map((s) => s.priceId)).toEqual([testPrices[priceId]]);
+      // Every try the function made, retries included, carried the browser's key.
+      expect(new Set(stack.fake.requests.map((r) => r.idempotencyKey))).toEqual(
+        new Set([calls[0]?.key]),
+      );
     });
   }
 
@@ -70,6 +78,38 @@ test.describe("checkout through the function to (fake) Stripe", () => {
     await planButton(page, "Expert").dblclick();
     await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
     expect(stack.fake.sessions.size).toBe(1);
+  });
+
+  test("a retry after a lost answer reuses the key: Stripe replays the one session", async ({
+    page,
+    gotoHydrated,
+  }) => {
+    stack.fake.reset();
+    await gotoHydrated(`${stack.origin}/pricing`);
+    // The first answer is lost on the way back: the session exists, the browser never hears.
+    await page.route(
+      functionPath,
+      async (route) => {
+        await route.fetch();
+        await route.abort("connectionreset");
+      },
+      { times: 1 },
+    );
+    await planButton(page, "Pro").click();
+    await expect(
+      page.getByText("Failed to start subscription process. Please try again.", { exact: true }),
+    ).toBeVisible();
+    expect(stack.fake.sessions.size).toBe(1);
+
+    await planButton(page, "Pro").click();
+    await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
+    const [session] = [...stack.fake.sessions.values()];
+    expect(stack.fake.sessions.size).toBe(1);
+    expect(page.url()).toBe(session?.url);
+    const keys = stack.fake.requests.map((request) => request.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(UUID_V4);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   test("keyboard only: Enter on a plan starts checkout", async ({ page, gotoHydrated }) => {
