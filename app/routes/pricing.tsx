@@ -1,4 +1,5 @@
 import { CtaSection } from "~/components/sections/cta-section";
+import { PlanComparisonSection } from "~/components/sections/plan-comparison-section";
 import { PricingSection } from "~/components/sections/pricing-section";
 import { plans } from "~/data/plans";
 import { formatPrice } from "~/lib/format";
@@ -21,6 +22,7 @@ export default function Pricing() {
   return (
     <>
       <PricingSection plans={plans} headingLevel="h1" />
+      <PlanComparisonSection plans={plans} />
       <CtaSection />
     </>
   );
