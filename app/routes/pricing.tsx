@@ -1,5 +1,6 @@
 import { CtaSection } from "~/components/sections/cta-section";
 import { PlanComparisonSection } from "~/components/sections/plan-comparison-section";
+import { PlanFinderSection } from "~/components/sections/plan-finder-section";
 import { PricingSection } from "~/components/sections/pricing-section";
 import { plans } from "~/data/plans";
 import { formatPrice } from "~/lib/format";
@@ -23,6 +24,7 @@ export default function Pricing() {
     <>
       <PricingSection plans={plans} headingLevel="h1" />
       <PlanComparisonSection plans={plans} />
+      <PlanFinderSection />
       <CtaSection />
     </>
   );
