@@ -253,11 +253,13 @@ describe("time saved", () => {
 
 describe("the finder without JavaScript", () => {
   it("lists which plan each range of episodes needs", () => {
-    expect(plansByEpisodes().map((row) => [row.episodes, row.plan.name])).toEqual([
-      ["1–2", "Starter"],
-      ["3–4", "Pro"],
-      ["5–6", "Expert"],
-      ["7 or more", "Agency"],
+    expect(
+      plansByEpisodes().map((row) => [row.episodes, row.plan.name, row.price, row.perEpisode]),
+    ).toEqual([
+      ["1–2", "Starter", "$79 a month", "$39.50 per episode, all used"],
+      ["3–4", "Pro", "$149 a month", "$37.25 per episode, all used"],
+      ["5–6", "Expert", "$299 a month", "$49.83 per episode, all used"],
+      ["7 or more", "Agency", "Custom", null],
     ]);
   });
 });

@@ -312,19 +312,24 @@ export function timeSaved(plan: Plan, input: FinderInput, hours: TaskHours): Tim
 }
 
 /** The finder without JavaScript: which plan each range of episodes needs, with no extra needs. */
-export function plansByEpisodes(): { episodes: string; plan: Plan }[] {
-  const rows: { from: number; to: number; plan: Plan }[] = [];
+export function plansByEpisodes() {
+  const ranges: { from: number; to: number; plan: Plan }[] = [];
   for (let episodes = finderEpisodes.min; episodes <= finderEpisodes.max; episodes++) {
     const { plan } = recommendPlan({ episodes, needs: [] });
-    const last = rows.at(-1);
+    const last = ranges.at(-1);
     if (last?.plan === plan) last.to = episodes;
-    else rows.push({ from: episodes, to: episodes, plan });
+    else ranges.push({ from: episodes, to: episodes, plan });
   }
-  return rows.map(({ from, to, plan }) => ({
-    episodes:
-      to === finderEpisodes.max ? `${from} or more` : from === to ? `${from}` : `${from}–${to}`,
-    plan,
-  }));
+  return ranges.map(({ from, to, plan }) => {
+    const cents = costPerEpisodeCents(plan);
+    return {
+      episodes:
+        to === finderEpisodes.max ? `${from} or more` : from === to ? `${from}` : `${from}–${to}`,
+      plan,
+      price: plan.price === "Custom" ? plan.price : `${formatPrice(plan.price)} a month`,
+      perEpisode: cents === null ? null : `${formatCents(cents)} per episode, all used`,
+    };
+  });
 }
 
 export const finderCopy = {
@@ -343,7 +348,7 @@ export const finderCopy = {
     "These are our starting guesses, not figures from other shows: change them to yours. Only outputs on the recommended plan that you asked for are counted.",
   staticHeading: "Which plan for how many episodes",
   staticCaption: "The plan for each number of episodes a month, before any extra needs",
-  staticColumns: ["Episodes a month", "Plan", "Price a month", "Cost per episode, all used"],
+  staticColumns: ["Episodes a month", "Plan", "Price"],
   staticNote:
     "Need X threads, carousels, white label or scheduling? Check the plan's column in the comparison table above.",
 } as const;

@@ -15,8 +15,7 @@ import {
   type NeedId,
   type TaskHours,
 } from "~/data/plan-finder";
-import { costPerEpisodeCents } from "~/data/plans";
-import { formatCents, formatPrice } from "~/lib/format";
+import { formatPrice } from "~/lib/format";
 import { PlanCta } from "./plan-cta";
 
 type FinderState = FinderInput & { hours: TaskHours };
@@ -60,12 +59,8 @@ export function PlanFinderSection() {
   const saved = timeSaved(plan, state, state.hours);
 
   return (
-    <section
-      id="plan-finder"
-      aria-labelledby="finder-heading"
-      className="bg-muted px-4 py-20 sm:px-6"
-    >
-      <div className="mx-auto max-w-6xl">
+    <section id="plan-finder" aria-labelledby="finder-heading" className="bg-muted py-20">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <h2 id="finder-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
           {finderCopy.heading}
         </h2>
@@ -194,28 +189,27 @@ function StaticPlanFinder() {
         <thead>
           <tr>
             {finderCopy.staticColumns.map((column) => (
-              <th key={column} scope="col" className="border-b-2 border-border px-3 py-2">
+              <th key={column} scope="col" className="border-b-2 border-border px-2 py-2 sm:px-3">
                 {column}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {plansByEpisodes().map(({ episodes, plan }) => {
-            const cents = costPerEpisodeCents(plan);
-            return (
-              <tr key={plan.priceId}>
-                <th scope="row" className="border-b border-border px-3 py-2">
-                  {episodes}
-                </th>
-                <td className="border-b border-border px-3 py-2">{plan.name}</td>
-                <td className="border-b border-border px-3 py-2">{formatPrice(plan.price)}</td>
-                <td className="border-b border-border px-3 py-2">
-                  {cents === null ? plan.price : formatCents(cents)}
-                </td>
-              </tr>
-            );
-          })}
+          {plansByEpisodes().map((row) => (
+            <tr key={row.plan.priceId}>
+              <th scope="row" className="border-b border-border px-2 py-2 sm:px-3">
+                {row.episodes}
+              </th>
+              <td className="border-b border-border px-2 py-2 sm:px-3">{row.plan.name}</td>
+              <td className="border-b border-border px-2 py-2 sm:px-3">
+                {row.price}
+                {row.perEpisode ? (
+                  <span className="block text-sm text-muted-foreground">{row.perEpisode}</span>
+                ) : null}
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
       <p className="mt-3 text-sm text-muted-foreground">{finderCopy.staticNote}</p>
