@@ -27,7 +27,10 @@ describe("billing questions", () => {
     expect(answer("cancel-how")).toContain("30 days");
     expect(answer("tax")).toMatch(/US dollars and exclude sales tax and VAT/);
     expect(answer("tax")).toContain("billing address");
-    expect(answer("episode")).toMatch(/one audio or video file of up to 3 hours, processed once/);
+    expect(answer("episode")).toMatch(/one recording of up to 3 hours/);
+    expect(answer("episode")).toMatch(/processed once/);
+    // The upload formats the spec's FAQ states, and no others.
+    expect(answer("episode")).toContain("MP3, WAV, AAC or M4A");
     expect(answer("episode")).toMatch(/again is free/);
     expect(answer("plan-changes")).toMatch(/upgrade takes effect at once, with a prorated charge/);
     expect(answer("plan-changes")).toMatch(/downgrade takes effect at your next renewal/);

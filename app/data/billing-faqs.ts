@@ -55,7 +55,7 @@ export const billingFaqs: readonly BillingFaq[] = [
     id: "episode",
     question: "What counts as an episode, and is there a length limit?",
     answer:
-      "An episode is one audio or video file of up to 3 hours, processed once. Generating the outputs of the same episode again is free and does not count as another episode.",
+      "An episode is one recording of up to 3 hours, uploaded as an MP3, WAV, AAC or M4A file and processed once. Generating the outputs of the same episode again is free and does not count as another episode.",
     inHelpCenter: false,
   },
   {
