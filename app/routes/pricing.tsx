@@ -26,9 +26,16 @@ export default function Pricing() {
   return (
     <>
       <PricingSection plans={plans} headingLevel="h1" />
-      <PlanComparisonSection plans={plans} />
-      <PlanFinderSection />
-      <BillingFaqSection faqs={billingFaqs} />
+      {/* Below the cards on every viewport: laid out when they near it (app.css). */}
+      <PlanComparisonSection
+        plans={plans}
+        className="render-near-viewport [--near-viewport-height:1500px]"
+      />
+      <PlanFinderSection className="render-near-viewport [--near-viewport-height:1300px]" />
+      <BillingFaqSection
+        faqs={billingFaqs}
+        className="render-near-viewport [--near-viewport-height:800px]"
+      />
       <CtaSection />
     </>
   );

@@ -1,14 +1,21 @@
 import { ChevronDown } from "lucide-react";
 import { siteConfig } from "~/config/site";
 import { billingFaqCopy, type BillingFaq } from "~/data/billing-faqs";
+import { cn } from "~/lib/cn";
 
 /** Native disclosures: every answer opens from the first paint, and reads without JavaScript. */
-export function BillingFaqSection({ faqs }: { faqs: readonly BillingFaq[] }) {
+export function BillingFaqSection({
+  faqs,
+  className,
+}: {
+  faqs: readonly BillingFaq[];
+  className?: string;
+}) {
   return (
     <section
       id={billingFaqCopy.anchor}
       aria-labelledby="billing-heading"
-      className="mx-auto max-w-3xl px-4 py-20 sm:px-6"
+      className={cn("mx-auto max-w-3xl px-4 py-20 sm:px-6", className)}
     >
       <h2 id="billing-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
         {billingFaqCopy.heading}

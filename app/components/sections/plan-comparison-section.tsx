@@ -16,14 +16,20 @@ function perPlanViewCss(plans: readonly Plan[]): string {
   return `@media (width < 64rem){${rules.join("")}}`;
 }
 
-export function PlanComparisonSection({ plans }: { plans: readonly Plan[] }) {
+export function PlanComparisonSection({
+  plans,
+  className,
+}: {
+  plans: readonly Plan[];
+  className?: string;
+}) {
   const shown = plans.find((plan) => plan.popular) ?? plans[0];
   const rows = comparisonRows(plans);
   return (
     <section
       id={comparisonCopy.anchor}
       aria-labelledby="compare-heading"
-      className="mx-auto max-w-6xl px-4 pb-20 sm:px-6"
+      className={cn("mx-auto max-w-6xl px-4 pb-20 sm:px-6", className)}
     >
       <h2 id="compare-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
         {comparisonCopy.heading}

@@ -15,6 +15,7 @@ import {
   type NeedId,
   type TaskHours,
 } from "~/data/plan-finder";
+import { cn } from "~/lib/cn";
 import { formatPrice } from "~/lib/format";
 import { PlanCta } from "./plan-cta";
 
@@ -42,7 +43,7 @@ function readForm(form: HTMLFormElement): FinderState {
 
 const sameState = (a: FinderState, b: FinderState) => JSON.stringify(a) === JSON.stringify(b);
 
-export function PlanFinderSection() {
+export function PlanFinderSection({ className }: { className?: string }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [state, setState] = useState(initialState);
 
@@ -59,7 +60,11 @@ export function PlanFinderSection() {
   const saved = timeSaved(plan, state, state.hours);
 
   return (
-    <section id="plan-finder" aria-labelledby="finder-heading" className="bg-muted py-20">
+    <section
+      id="plan-finder"
+      aria-labelledby="finder-heading"
+      className={cn("bg-muted py-20", className)}
+    >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <h2 id="finder-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
           {finderCopy.heading}
