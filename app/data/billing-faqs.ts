@@ -21,7 +21,7 @@ const fromHelpCenter = (id: (typeof faqs)[number]["id"]): BillingFaq => {
 const selfServeNames = plans.filter(startsCheckout).map((plan) => plan.name);
 const selfServeList = `${selfServeNames.slice(0, -1).join(", ")} or ${selfServeNames.at(-1)}`;
 
-/** Company policy on refunds, cancelling, tax, episodes, plan changes and payment methods. */
+/** Company policy on refunds, canceling, tax, episodes, plan changes and payment methods. */
 export const billingFaqs: readonly BillingFaq[] = [
   fromHelpCenter("money-back"),
   {
@@ -69,7 +69,7 @@ export const billingFaqs: readonly BillingFaq[] = [
 
 export const billingFaqCopy = {
   heading: "Billing questions",
-  intro: "Refunds, cancelling, tax and payment, answered before you pay.",
+  intro: "Refunds, canceling, tax and payment, answered before you pay.",
   contactLead: "Another question about billing? Write to",
   anchor: billingFaqPointer.anchor,
 } as const;

@@ -46,7 +46,7 @@ export const plans = [
     priceId: "price_starter",
     price: 79,
     episodesPerMonth: 2,
-    summary: "The essentials for a show getting serious about its back catalogue.",
+    summary: "The essentials for a show getting serious about its back catalog.",
     ctaLabel: "Subscribe to Starter",
     popular: false,
     values: [true, true, true, false, "1", false, false, false, false, false, false, false, false],
