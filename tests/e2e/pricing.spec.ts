@@ -215,7 +215,8 @@ test.describe("the plan finder", () => {
     const finder = finderOf(page);
     await ask(finder, 5, ["Content scheduling"]);
     await finder.getByRole("button", { name: "Subscribe to Expert" }).click();
-    await expect(page).toHaveURL(/\/success$/);
+    // Checkout loads its client on the first click, then the browser leaves for the answer's URL.
+    await expect(page).toHaveURL(/\/success$/, { timeout: 15_000 });
     expect(bodies).toEqual([{ priceId: "price_expert", isGuest: true }]);
   });
 
@@ -261,6 +262,52 @@ test.describe("the plan finder", () => {
       320,
     );
     await context.close();
+  });
+});
+
+/** Presses Tab until `target` has focus; fails if it is never reached. */
+async function tabTo(page: Page, target: Locator, max = 120) {
+  for (let presses = 0; presses < max; presses++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
+}
+
+test.describe("keyboard only", () => {
+  test("the per-plan view: arrow keys move between plans", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/pricing");
+    const picker = page.getByRole("group", { name: comparisonCopy.pickLegend });
+    const table = page.getByRole("table", { name: comparisonCopy.caption });
+    await tabTo(page, picker.getByRole("radio", { name: "Pro" }));
+    await page.keyboard.press("ArrowRight");
+    await expect(picker.getByRole("radio", { name: "Expert" })).toBeFocused();
+    await expect(table.getByRole("columnheader")).toHaveText(["Expert"]);
+  });
+
+  test("the finder: choose, read the recommendation, start its checkout", async ({ page }) => {
+    const bodies: unknown[] = [];
+    await page.route("**/functions/v1/create-checkout", async (route) => {
+      bodies.push(route.request().postDataJSON());
+      await route.fulfill({ status: 200, json: { url: `${new URL(page.url()).origin}/success` } });
+    });
+    // The fragment starts sequential focus navigation at the finder, as a link to it would.
+    await page.goto("/pricing#plan-finder");
+    const finder = finderOf(page);
+    const episodes = finder.getByLabel("Episodes you publish a month");
+    await tabTo(page, episodes);
+    // 4 is preselected; one step down is 3.
+    await page.keyboard.press("ArrowUp");
+    await expect(episodes).toHaveValue("3");
+    await tabTo(page, finder.getByRole("checkbox", { name: "X threads", exact: true }));
+    await page.keyboard.press("Space");
+    await expect(finder.locator("[aria-live]")).toContainText(/^Pro/);
+    await tabTo(page, finder.getByRole("button", { name: "Subscribe to Pro" }));
+    await page.keyboard.press("Enter");
+    // Checkout loads its client on the first click, then the browser leaves for the answer's URL.
+    await expect(page).toHaveURL(/\/success$/, { timeout: 15_000 });
+    expect(bodies).toEqual([{ priceId: "price_pro", isGuest: true }]);
   });
 });
 
