@@ -29,10 +29,7 @@ export function homeJsonLd(): MetaDescriptor[] {
   ];
 }
 
-/**
- * The service as a Product with one Offer per plan; Agency is priced on request. The cost per
- * episode stays out: UnitPriceSpecification is a price asked, and no plan is charged per episode.
- */
+/** The service as a Product with one Offer per plan; Agency is priced on request. */
 export function pricingJsonLd(): MetaDescriptor[] {
   return [
     jsonLd({
