@@ -10,6 +10,15 @@ export function formatPrice(price: number | "Custom"): string {
   return `$${String(price).replace(/\B(?=(\d{3})+$)/g, ",")}`;
 }
 
+/** "$39.50", "$1,234.05": an amount in whole cents, always with two decimals. */
+export function formatCents(cents: number): string {
+  if (!Number.isSafeInteger(cents) || cents < 0) {
+    throw new RangeError(`An amount must be a whole, non-negative number of cents, not ${cents}`);
+  }
+  const dollars = formatPrice(Math.floor(cents / 100));
+  return `${dollars}.${String(cents % 100).padStart(2, "0")}`;
+}
+
 /** "4 episodes per month", "1 episode per month" or "Custom episode volume". */
 export function formatEpisodes(episodes: number | "Custom"): string {
   if (episodes === "Custom") return "Custom episode volume";

@@ -29,7 +29,10 @@ export function homeJsonLd(): MetaDescriptor[] {
   ];
 }
 
-/** The service as a Product with one Offer per plan; Agency is priced on request. */
+/**
+ * The service as a Product with one Offer per plan; Agency is priced on request. The cost per
+ * episode stays out: UnitPriceSpecification is a price asked, and no plan is charged per episode.
+ */
 export function pricingJsonLd(): MetaDescriptor[] {
   return [
     jsonLd({
