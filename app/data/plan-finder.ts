@@ -98,8 +98,8 @@ export const finderNeeds = [
 
 export type NeedId = (typeof finderNeeds)[number]["id"];
 
-/** The episodes a month the finder asks about; the last option reads "12 or more". */
-export const finderEpisodes = { min: 1, max: 12 } as const;
+/** Episodes a month the finder offers (the last reads "12 or more"); it starts at a weekly show. */
+export const finderEpisodes = { min: 1, max: 12, initial: 4 } as const;
 
 export type FinderInput = { episodes: number; needs: readonly NeedId[] };
 
@@ -129,12 +129,6 @@ const selfServePlans = plansByPrice.filter(startsCheckout);
 const maxSelfServeEpisodes = Math.max(
   ...selfServePlans.map((plan) => (plan.episodesPerMonth === "Custom" ? 0 : plan.episodesPerMonth)),
 );
-
-/** "1 hour", "2.5 hours", "0.33 hours": at most two decimals, no trailing zeros. */
-export function formatHours(hours: number): string {
-  const rounded = Math.round(hours * 100) / 100;
-  return `${rounded} hour${rounded === 1 ? "" : "s"}`;
-}
 
 /** "A", "A and B", "A, B and C". */
 function joinList(items: readonly string[]): string {
@@ -214,103 +208,6 @@ export function recommendPlan(input: FinderInput): Recommendation {
   };
 }
 
-type WritingTask = {
-  id: string;
-  label: string;
-  /** The feature row that produces this output. */
-  row: FeatureRowName;
-  /** Counted only when the visitor asked for this need; outputs without one come with every plan. */
-  need?: NeedId;
-  /** The starting guess the page states; the visitor edits it. */
-  hours: number;
-};
-
-/** Hours of writing per episode by output: stated on the page as assumptions, editable there. */
-export const writingTasks = [
-  { id: "transcript", label: "Transcript", row: "Audio to Text", hours: 1 },
-  { id: "summary", label: "Summary and show notes", row: "Summarization", hours: 1 },
-  { id: "key-points", label: "Key points and quotes", row: "Key Point Extraction", hours: 0.5 },
-  { id: "linkedin", label: "LinkedIn post", row: "LinkedIn Post", hours: 0.5 },
-  { id: "x-thread", label: "X thread", row: "X threads", need: "x-threads", hours: 0.75 },
-  {
-    id: "instagram",
-    label: "Instagram post",
-    row: "Instagram Posts",
-    need: "instagram",
-    hours: 0.5,
-  },
-  {
-    id: "carousel",
-    label: "Carousel images",
-    row: "Carousel Images",
-    need: "carousels",
-    hours: 1,
-  },
-  {
-    id: "captions",
-    label: "Captions and hashtags",
-    row: "Caption Generation",
-    need: "captions",
-    hours: 0.25,
-  },
-] as const satisfies readonly WritingTask[];
-
-export type TaskId = (typeof writingTasks)[number]["id"];
-export type TaskHours = Readonly<Record<TaskId, number>>;
-
-export const defaultTaskHours = Object.fromEntries(
-  writingTasks.map((task) => [task.id, task.hours]),
-) as TaskHours;
-
-/** The most hours per output per episode the finder accepts. */
-export const maxTaskHours = 24;
-
-/** A typed-in number of hours: empty or invalid reads as 0, and it stays within 0–24. */
-export function parseHours(raw: string): number {
-  const hours = Number(raw);
-  if (raw.trim() === "" || !Number.isFinite(hours) || hours < 0) return 0;
-  return Math.min(hours, maxTaskHours);
-}
-
-/** The outputs whose writing the plan takes over: on the plan, and asked for when optional. */
-export function countedTasks(plan: Plan, input: FinderInput) {
-  return writingTasks.filter(
-    (task) =>
-      featureValue(plan, task.row) !== false &&
-      (!("need" in task) || input.needs.includes(task.need)),
-  );
-}
-
-export type TimeSaved = {
-  perEpisode: number;
-  perMonth: number;
-  /** "14 hours a month". */
-  headline: string;
-  /** The plan's monthly price per hour saved; null when priced on request or nothing is saved. */
-  centsPerHour: number | null;
-  summary: string;
-  priceNote: string;
-};
-
-/** The visitor's own hours, times their episodes, against the plan's price. */
-export function timeSaved(plan: Plan, input: FinderInput, hours: TaskHours): TimeSaved {
-  const perEpisode = countedTasks(plan, input).reduce((sum, task) => sum + hours[task.id], 0);
-  const perMonth = perEpisode * input.episodes;
-  const centsPerHour =
-    plan.price === "Custom" || perMonth === 0 ? null : Math.round((plan.price * 100) / perMonth);
-  const summary = `${formatHours(perEpisode)} of writing per episode × ${input.episodes} episode${input.episodes === 1 ? "" : "s"}.`;
-  let priceNote: string;
-  if (perMonth === 0) {
-    priceNote = "Enter the hours you spend today to see what the plan gives back.";
-  } else if (centsPerHour === null) {
-    priceNote = `${plan.name} is quoted to your volume; weigh the quote against these hours.`;
-  } else {
-    priceNote = `At ${formatPrice(plan.price)} a month, that is ${formatCents(centsPerHour)} for each hour you get back.`;
-  }
-  const headline = `${formatHours(perMonth)} a month`;
-  return { perEpisode, perMonth, headline, centsPerHour, summary, priceNote };
-}
-
 /** The finder without JavaScript: which plan each range of episodes needs, with no extra needs. */
 export function plansByEpisodes() {
   const ranges: { from: number; to: number; plan: Plan }[] = [];
@@ -342,10 +239,6 @@ export const finderCopy = {
   needsHint: "Every plan includes the transcript, a summary, key points and a LinkedIn post.",
   resultHeading: "Our recommendation",
   belowLabel: "Why not a cheaper plan?",
-  timeHeading: "The writing time you get back",
-  hoursLegend: "Hours you spend writing each output for one episode today",
-  hoursHint:
-    "These are our starting guesses, not figures from other shows: change them to yours. Only outputs on the recommended plan that you asked for are counted.",
   staticHeading: "Which plan for how many episodes",
   staticCaption: "The plan for each number of episodes a month, before any extra needs",
   staticColumns: ["Episodes a month", "Plan", "Price"],

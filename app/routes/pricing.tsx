@@ -32,10 +32,7 @@ export default function Pricing() {
         className="render-near-viewport [--near-viewport-height:1500px]"
       />
       <PlanFinderSection className="render-near-viewport [--near-viewport-height:1300px]" />
-      <BillingFaqSection
-        faqs={billingFaqs}
-        className="render-near-viewport [--near-viewport-height:800px]"
-      />
+      <BillingFaqSection faqs={billingFaqs} />
       <CtaSection />
     </>
   );

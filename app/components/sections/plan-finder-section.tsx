@@ -1,27 +1,34 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import {
-  countedTasks,
-  defaultTaskHours,
   finderCopy,
   finderEpisodes,
   finderNeeds,
-  maxTaskHours,
-  parseHours,
-  plansByEpisodes,
   recommendPlan,
-  timeSaved,
-  writingTasks,
   type FinderInput,
   type NeedId,
-  type TaskHours,
 } from "~/data/plan-finder";
+import {
+  countedTasks,
+  defaultTaskHours,
+  maxTaskHours,
+  parseHours,
+  timeSaved,
+  timeSavedCopy,
+  writingTasks,
+  type TaskHours,
+} from "~/data/time-saved";
 import { cn } from "~/lib/cn";
 import { formatPrice } from "~/lib/format";
 import { PlanCta } from "./plan-cta";
+import { StaticPlanFinder } from "./static-plan-finder";
 
 type FinderState = FinderInput & { hours: TaskHours };
 
-const initialState: FinderState = { episodes: 4, needs: [], hours: defaultTaskHours };
+const initialState: FinderState = {
+  episodes: finderEpisodes.initial,
+  needs: [],
+  hours: defaultTaskHours,
+};
 
 const episodeOptions = Array.from(
   { length: finderEpisodes.max - finderEpisodes.min + 1 },
@@ -139,14 +146,14 @@ export function PlanFinderSection({ className }: { className?: string }) {
             ) : null}
             <PlanCta key={plan.priceId} plan={plan} className="w-full" />
             <div className="border-t border-border pt-6">
-              <h3 className="font-semibold">{finderCopy.timeHeading}</h3>
+              <h3 className="font-semibold">{timeSavedCopy.heading}</h3>
               <p className="mt-2 text-2xl font-bold">{saved.headline}</p>
               <p className="mt-1 leading-7 text-muted-foreground">{saved.summary}</p>
               <p className="mt-1 leading-7 text-muted-foreground">{saved.priceNote}</p>
               <fieldset className="mt-4" aria-describedby="finder-hours-hint">
-                <legend className="text-sm font-semibold">{finderCopy.hoursLegend}</legend>
+                <legend className="text-sm font-semibold">{timeSavedCopy.hoursLegend}</legend>
                 <p id="finder-hours-hint" className="mt-1 text-sm text-muted-foreground">
-                  {finderCopy.hoursHint}
+                  {timeSavedCopy.hoursHint}
                 </p>
                 <div className="mt-3 grid gap-2 sm:grid-cols-2">
                   {writingTasks.map((task) => (
@@ -179,45 +186,5 @@ export function PlanFinderSection({ className }: { className?: string }) {
         <StaticPlanFinder />
       </div>
     </section>
-  );
-}
-
-/** What the finder is without JavaScript: which plan for how many episodes. */
-function StaticPlanFinder() {
-  return (
-    <div data-noscript-only="" className="mt-10 hidden">
-      <h3 className="text-xl font-bold">{finderCopy.staticHeading}</h3>
-      <table className="mt-4 w-full border-separate border-spacing-0 bg-white text-left">
-        <caption className="mb-2 text-left text-sm text-muted-foreground">
-          {finderCopy.staticCaption}
-        </caption>
-        <thead>
-          <tr>
-            {finderCopy.staticColumns.map((column) => (
-              <th key={column} scope="col" className="border-b-2 border-border px-2 py-2 sm:px-3">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {plansByEpisodes().map((row) => (
-            <tr key={row.plan.priceId}>
-              <th scope="row" className="border-b border-border px-2 py-2 sm:px-3">
-                {row.episodes}
-              </th>
-              <td className="border-b border-border px-2 py-2 sm:px-3">{row.plan.name}</td>
-              <td className="border-b border-border px-2 py-2 sm:px-3">
-                {row.price}
-                {row.perEpisode ? (
-                  <span className="block text-sm text-muted-foreground">{row.perEpisode}</span>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className="mt-3 text-sm text-muted-foreground">{finderCopy.staticNote}</p>
-    </div>
   );
 }
