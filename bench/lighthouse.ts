@@ -6,7 +6,8 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromiumLaunchOptions } from "../tests/e2e/chromium.ts";
 import { isIndexable } from "../scripts/sitemap.ts";
 import { siteRoutes } from "../tests/e2e/site-routes.ts";
-import { median, serveBuild } from "./serve-build.ts";
+import { serveBuild } from "../scripts/serve-build.ts";
+import { median } from "./median.ts";
 import { loadEnvOrExit } from "../server/env.ts";
 
 // `npm run bench`: Lighthouse on every route, mobile (default simulated throttling) and desktop,

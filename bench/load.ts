@@ -1,7 +1,7 @@
 import autocannon from "autocannon";
 import { readFileSync } from "node:fs";
 import { startFakeStripe } from "../tests/fakes/fake-stripe.ts";
-import { serveBuild } from "./serve-build.ts";
+import { serveBuild } from "../scripts/serve-build.ts";
 import { loadEnvOrExit } from "../server/env.ts";
 
 // `npm run bench:load`: autocannon on loopback against the production server (existing build;
@@ -13,12 +13,14 @@ loadEnvOrExit();
 const seconds = Number(process.env.LOAD_SECONDS ?? 10);
 const fake = await startFakeStripe();
 const server = await serveBuild({
-  STRIPE_SECRET_KEY: "sk_test_fake_load_key",
-  STRIPE_PRICE_STARTER: "price_fake_starter",
-  STRIPE_PRICE_PRO: "price_fake_pro",
-  STRIPE_PRICE_EXPERT: "price_fake_expert",
-  STRIPE_API_BASE: fake.url,
-  CHECKOUT_RATE_LIMIT: "0",
+  env: {
+    STRIPE_SECRET_KEY: "sk_test_fake_load_key",
+    STRIPE_PRICE_STARTER: "price_fake_starter",
+    STRIPE_PRICE_PRO: "price_fake_pro",
+    STRIPE_PRICE_EXPERT: "price_fake_expert",
+    STRIPE_API_BASE: fake.url,
+    CHECKOUT_RATE_LIMIT: "0",
+  },
 });
 
 const rssMb = () => {

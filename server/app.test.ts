@@ -2,13 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { gzipSync } from "node:zlib";
 import { createApp, resolvePath, type CheckoutHandler } from "./app.ts";
 import type { StaticFile } from "./static-files.ts";
-
-const page = (html: string, extra: Partial<StaticFile> = {}): StaticFile => ({
-  body: Buffer.from(html),
-  contentType: "text/html; charset=utf-8",
-  etag: `"${html.length}"`,
-  ...extra,
-});
+import { builtFile as page } from "./test-files.ts";
 
 const homeHtml = "<html><body><h1>Home</h1><script>window.x=1</script></body></html>";
 const files = new Map<string, StaticFile>([

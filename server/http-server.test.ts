@@ -4,18 +4,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp, type CheckoutHandler } from "./app.ts";
 import { clientAddress } from "./client-address.ts";
 import { listen, serverLimits, type Listening, type ServerLimits } from "./http-server.ts";
-import type { StaticFile } from "./static-files.ts";
+import { builtSite } from "./test-files.ts";
 
-const page = (html: string): StaticFile => ({
-  body: Buffer.from(html),
-  contentType: "text/html; charset=utf-8",
-  etag: `"${html.length}"`,
-});
-const files = new Map<string, StaticFile>([
-  ["/index.html", page("<h1>Home</h1>")],
-  ["/pricing/index.html", page("<h1>Pricing</h1>")],
-  ["/404.html", page("<h1>Page not found</h1>")],
-]);
+const files = builtSite();
 
 let running: Listening | undefined;
 afterEach(async () => {

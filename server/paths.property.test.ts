@@ -1,24 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { createApp } from "./app.ts";
-import type { StaticFile } from "./static-files.ts";
+import { builtFile as page, builtSite } from "./test-files.ts";
 
 // Issue 14: no request path may produce a 5xx or a Location that leaves the origin.
 const origin = "http://site.example";
-const page = (html: string): StaticFile => ({
-  body: Buffer.from(html),
-  contentType: "text/html; charset=utf-8",
-  etag: `"${html.length}"`,
-});
-const files = new Map<string, StaticFile>([
-  ["/index.html", page("<h1>Home</h1>")],
-  ["/pricing/index.html", page("<h1>Pricing</h1>")],
+const files = builtSite([
   ["/blog/index.html", page("<h1>Blog</h1>")],
   ["/blog/podcast-seo/index.html", page("<h1>SEO</h1>")],
   ["/evil.example/index.html", page("<h1>A page whose name looks like a host</h1>")],
-  ["/404.html", page("<h1>Page not found</h1>")],
   ["/_headers", page("/*\n  X-Frame-Options: DENY")],
-  ["/assets/app-abc123.js", { ...page("console.log(1)"), contentType: "text/javascript" }],
 ]);
 const app = createApp({ files, checkout: vi.fn(), connectOrigins: [] });
 

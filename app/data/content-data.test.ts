@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { about } from "./about";
 import { faqs } from "./faqs";
 import { features } from "./features";
-import { planFeatureRows, plans, startsCheckout } from "./plans";
+import { describePlanOutputs } from "./plan-outputs";
+import { ctaBandPlan, planFeatureRows, plans, startsCheckout } from "./plans";
 import { testimonials } from "./testimonials";
 import { toolAvailability, tools } from "./tools";
 
@@ -93,6 +94,10 @@ describe("plans (spec §9)", () => {
     expect(value("Pro", "White Label")).toBe(false);
   });
 
+  it("sells the full repurpose kit in the call-to-action band, whose copy names its plan", () => {
+    expect(value(ctaBandPlan.name, "Full Repurpose Kit")).toBe(true);
+  });
+
   it("gives Expert white label, scheduling and unlimited posts; Agency adds the managed workflow", () => {
     expect(value("Expert", "White Label")).toBe(true);
     expect(value("Expert", "Content Scheduling")).toBe(true);
@@ -124,6 +129,16 @@ describe("testimonials, tools, FAQ, about", () => {
       "SEO Optimization",
     ]);
     expect(toolAvailability).toEqual(["Available on all pricing plans", "Unlimited use"]);
+  });
+
+  it("answers what each plan includes from plans.ts", () => {
+    expect(describePlanOutputs()).toBe(
+      "Starter includes a transcript, a summary, key points and one LinkedIn post for each episode. " +
+        "Pro adds the full repurpose kit, carousel images, content templates, one X thread, one Instagram post and captions. " +
+        "Expert adds white label and content scheduling, and makes LinkedIn posts, X threads and Instagram posts unlimited. " +
+        "Agency adds a fully managed workflow.",
+    );
+    expect(faqs.find((faq) => faq.id === "outputs")?.answer).toContain(describePlanOutputs());
   });
 
   it("has eight FAQ items that state the spec's claims", () => {

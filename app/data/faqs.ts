@@ -1,3 +1,5 @@
+import { describePlanOutputs } from "./plan-outputs";
+
 export type FaqItem = {
   id: string;
   question: string;
@@ -26,8 +28,8 @@ export const faqs = [
   {
     id: "outputs",
     question: "What content do I get from each episode?",
-    answer:
-      "Depending on your plan: a transcript, a summary and key points on every plan, plus LinkedIn posts, X threads, Instagram posts, carousel images, content templates and captions on the higher tiers. The pricing table lists exactly what each plan includes.",
+    // Written from plans.ts, so it always matches the pricing table.
+    answer: `It depends on your plan. ${describePlanOutputs()} The pricing table lists exactly what each plan includes.`,
   },
   {
     id: "editing",

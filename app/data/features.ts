@@ -30,7 +30,7 @@ export const features = [
   {
     title: "Audio to Text",
     description:
-      "Upload an episode and get a clean, speaker-labelled transcript you can search, quote and publish.",
+      "Upload an episode and get a clean, speaker-labeled transcript you can search, quote and publish.",
     tier: "Core",
     icon: AudioLines,
     example: "transcript",

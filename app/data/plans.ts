@@ -46,7 +46,7 @@ export const plans = [
     priceId: "price_starter",
     price: 79,
     episodesPerMonth: 2,
-    summary: "The essentials for a show getting serious about its back catalogue.",
+    summary: "The essentials for a show getting serious about its back catalog.",
     ctaLabel: "Subscribe to Starter",
     popular: false,
     values: [true, true, true, false, "1", false, false, false, false, false, false, false, false],
@@ -111,10 +111,26 @@ export const plans = [
   },
 ] as const satisfies readonly Plan[];
 
+/** Copy shared by the plan cards on the home page and /pricing. */
+export const pricingCopy = {
+  intro:
+    "Pick the plan that fits your publishing schedule. Every self-serve plan comes with a 14-day money-back guarantee, and you can cancel anytime.",
+  perEpisode: "per episode",
+} as const;
+
 /** The plan the call-to-action band always sells: Pro. */
 export const ctaBandPlan: Plan = plans[1];
 
 /** Plans that start a Stripe checkout; Agency goes to the contact form instead. */
 export function startsCheckout(plan: Plan): boolean {
   return plan.price !== "Custom";
+}
+
+/**
+ * What one episode costs on a plan used in full: its monthly price over its episodes, in whole
+ * cents ($79 / 2 = 3950). Null for plans priced on request.
+ */
+export function costPerEpisodeCents(plan: Plan): number | null {
+  if (plan.price === "Custom" || plan.episodesPerMonth === "Custom") return null;
+  return Math.round((plan.price * 100) / plan.episodesPerMonth);
 }

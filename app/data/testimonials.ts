@@ -24,7 +24,7 @@ export const testimonials = [
     name: "Daniel Reyes",
     role: "Producer, Long Story Studio",
     quote:
-      "We produce four shows. Having threads, captions and carousels come out in the same format every week made our social calendar something we can actually keep.",
+      "We run four weekly shows on an Agency plan. Threads, captions and carousels come out in the same format for every show, which made our social calendar something we can actually keep.",
     rating: 5,
     avatar: "DR",
   },
@@ -42,7 +42,7 @@ export const testimonials = [
     name: "Tom Becker",
     role: "Host, Trail Notes",
     quote:
-      "The transcripts are accurate even with two guests talking over each other. I tweak a word here and there, but the drafts are genuinely usable.",
+      "Our studio recordings come back needing a word changed here and there. When two guests talk over each other I fix a line or two, which I expected, and the drafts are still genuinely usable.",
     rating: 4,
     avatar: "TB",
   },

@@ -16,7 +16,7 @@ export const tools = [
     id: "transcription",
     title: "Audio to Text Transcription",
     description:
-      "Accurate, speaker-labelled transcripts of every episode, ready to search, edit and publish.",
+      "Accurate, speaker-labeled transcripts of every episode, ready to search, edit and publish.",
     icon: FileAudio,
   },
   {

@@ -52,7 +52,7 @@ describe("parsePost", () => {
       title: "A Valid Fixture Post",
       date: "2025-01-31",
       category: "SEO",
-      author: "Castloop Editorial Team",
+      author: { id: "nora-whitfield", name: "Nora Whitfield", role: "Editorial Lead" },
       image: "/blog/podcast-seo/cover.svg",
       readingMinutes: 1,
     });
@@ -90,6 +90,7 @@ describe("parsePost", () => {
     ["category", "category: seo"],
     ["category", "category: Marketing"],
     ["author", 'author: "  "'],
+    ["author", "author: Castloop Editorial Team"],
     ["image", "image: https://evil.test/cover.svg"],
     ["image", "image: /blog/nope/cover.svg"],
     ["image", "image: /blog/../../package.json"],
@@ -115,7 +116,7 @@ describe("parsePost", () => {
   });
 
   it("rejects unknown fields, so a misspelt one cannot pass unnoticed", () => {
-    const source = withField("author", "author: Castloop Editorial Team\ndarft: true");
+    const source = withField("author", "author: nora-whitfield\ndarft: true");
     expect(() => parsePost(source, valid.file)).toThrow(
       /valid-post\.md: invalid frontmatter: .*darft/,
     );

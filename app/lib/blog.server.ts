@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { z } from "zod";
+import { authorIds, getAuthor } from "~/data/authors";
 import { listSlugs, readContentFile } from "~/lib/content-files.server";
 import { parseFrontmatter, readImageSize, renderMarkdown } from "~/lib/markdown.server";
 import { buildRssFeed, channelFromPage, feedPath } from "~/lib/rss";
@@ -33,7 +34,11 @@ export const postFrontmatterSchema = z.strictObject({
   excerpt: z.string().trim().min(50).max(300),
   date: z.iso.date({ error: "must be a real date written yyyy-mm-dd" }),
   category: z.enum(blogCategories),
-  author: z.string().trim().min(1),
+  author: z
+    .enum(authorIds, {
+      error: `must be one of the authors in app/data/authors.ts: ${authorIds.join(", ")}`,
+    })
+    .transform(getAuthor),
   image: z
     .string()
     .regex(/^\/blog\/[a-z0-9-]+\/[\w.-]+\.(?:svg|png)$/, {

@@ -5,10 +5,39 @@ import { env } from "~/lib/env";
 
 export type CheckoutOutcome = { ok: true; url: string } | { ok: false; message: string };
 
-type Invoke = (body: {
-  priceId: PriceId;
-  isGuest: true;
-}) => Promise<{ data: unknown; error: unknown }>;
+type Invoke = (
+  body: { priceId: PriceId; isGuest: true },
+  idempotencyKey: string,
+) => Promise<{ data: unknown; error: unknown }>;
+
+/**
+ * One idempotency key per plan and checkout attempt. After a failure whose outcome is unknown
+ * (timeout, network error, 5xx) the function may still have created a session, so a retry of
+ * that plan sends the same key and Stripe answers with that session instead of a second one.
+ * A success or a definite refusal ends the attempt; the next click gets a fresh key.
+ */
+export function createIdempotencyKeys(newKey: () => string = () => crypto.randomUUID()) {
+  const pending = new Map<PriceId, string>();
+  return {
+    keyFor(priceId: PriceId): string {
+      const key = pending.get(priceId) ?? newKey();
+      pending.set(priceId, key);
+      return key;
+    },
+    settle(priceId: PriceId, outcome: "known" | "unknown"): void {
+      if (outcome === "known") pending.delete(priceId);
+    },
+  };
+}
+
+export type IdempotencyKeys = ReturnType<typeof createIdempotencyKeys>;
+
+const idempotencyKeys = createIdempotencyKeys();
+
+/** A 4xx is a definite refusal: the function creates nothing before it answers one. */
+function outcomeUnknown(error: unknown): boolean {
+  return !(error instanceof FunctionsHttpError) || (error.context as Response).status >= 500;
+}
 
 /** Only an absolute http(s) URL is followed; anything else is treated as a failure. */
 export function checkoutUrlFrom(data: unknown): string | null {
@@ -43,9 +72,15 @@ async function functionErrorText(error: unknown): Promise<string | null> {
 }
 
 /** Calls create-checkout and turns every answer into a redirect URL or one of the spec's texts. */
-export async function requestCheckout(priceId: PriceId, invoke: Invoke): Promise<CheckoutOutcome> {
+export async function requestCheckout(
+  priceId: PriceId,
+  invoke: Invoke,
+  keys: IdempotencyKeys = idempotencyKeys,
+): Promise<CheckoutOutcome> {
+  const key = keys.keyFor(priceId);
   try {
-    const { data, error } = await invoke({ priceId, isGuest: true });
+    const { data, error } = await invoke({ priceId, isGuest: true }, key);
+    keys.settle(priceId, error && outcomeUnknown(error) ? "unknown" : "known");
     if (error) {
       const text = await functionErrorText(error);
       return {
@@ -58,6 +93,7 @@ export async function requestCheckout(priceId: PriceId, invoke: Invoke): Promise
     if (!isSafeRedirect(url)) return { ok: false, message: checkoutMessages.tryAgain };
     return { ok: true, url };
   } catch {
+    keys.settle(priceId, "unknown");
     return { ok: false, message: checkoutMessages.tryAgain };
   }
 }
@@ -73,9 +109,10 @@ export function supabaseInvoke(origin: string): Invoke {
   const client = new FunctionsClient(functionsBaseUrl(origin), {
     headers: anonKey ? { Authorization: `Bearer ${anonKey}`, apikey: anonKey } : {},
   });
-  return (body) =>
+  return (body, idempotencyKey) =>
     client.invoke("create-checkout", {
       body,
+      headers: { "Idempotency-Key": idempotencyKey },
       signal: AbortSignal.timeout(checkoutTimeoutMs),
     });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatEpisodes, formatPrice } from "~/lib/format";
+import { formatCents, formatEpisodes, formatPrice } from "~/lib/format";
 
 describe("formatPrice and formatEpisodes", () => {
   const usd = new Intl.NumberFormat("en-US", {
@@ -23,5 +23,20 @@ describe("formatPrice and formatEpisodes", () => {
     expect(formatEpisodes(1)).toBe("1 episode per month");
     expect(formatEpisodes(4)).toBe("4 episodes per month");
     expect(formatEpisodes("Custom")).toBe("Custom episode volume");
+  });
+});
+
+describe("formatCents", () => {
+  const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+  it.each([0, 5, 99, 100, 3950, 3725, 4983, 123405, 100000000])(
+    "%d cents as Intl would",
+    (cents) => {
+      expect(formatCents(cents)).toBe(usd.format(cents / 100));
+    },
+  );
+
+  it("refuses amounts that are not whole cents", () => {
+    for (const bad of [39.5, -1, Number.NaN]) expect(() => formatCents(bad)).toThrow(RangeError);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { legalConfig } from "~/config/legal";
 import { siteConfig } from "~/config/site";
 import { readContentFile } from "~/lib/content-files.server";
 import { parseFrontmatter, renderMarkdown } from "~/lib/markdown.server";
@@ -11,12 +12,32 @@ const legalFrontmatterSchema = z.object({
 
 export type LegalPage = z.infer<typeof legalFrontmatterSchema> & { slug: string; html: string };
 
-/** Legal copy names the brand and contacts through tokens, so site.ts stays their one source. */
+function euRepresentativeSentence(): string {
+  const representative = legalConfig.euRepresentative;
+  if (!representative) {
+    return "We have not appointed a representative in the European Union; contact us directly at the address above.";
+  }
+  return `Our representative in the European Union under Article 27 of the GDPR is ${representative.name}, ${representative.address}, who can be reached at [${representative.email}](mailto:${representative.email}) about anything in this policy.`;
+}
+
+/**
+ * Legal copy names the brand, contacts and operator through tokens, so site.ts and legal.ts stay
+ * their one source.
+ */
 export function fillTokens(source: string): string {
   const tokens: Record<string, string> = {
     brand: siteConfig.name,
     supportEmail: siteConfig.supportEmail,
     siteUrl: siteConfig.url,
+    legalEntity: legalConfig.entityName,
+    legalEntityDescription: legalConfig.entityDescription,
+    postalAddress: legalConfig.postalAddress,
+    governingLaw: legalConfig.governingLaw,
+    venue: legalConfig.venue,
+    privacyEmail: legalConfig.privacyEmail,
+    copyrightEmail: legalConfig.copyrightEmail,
+    euRepresentative: euRepresentativeSentence(),
+    priceChangeNoticeDays: String(legalConfig.priceChangeNoticeDays),
   };
   return source.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
     const value = tokens[name];

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { absoluteUrl, siteConfig } from "~/config/site";
+import type { Author } from "~/data/authors";
 import type { FaqItem } from "~/data/faqs";
 import { plans } from "~/data/plans";
 import { jsonLd } from "~/lib/seo";
@@ -28,7 +29,10 @@ export function homeJsonLd(): MetaDescriptor[] {
   ];
 }
 
-/** The service as a Product with one Offer per plan; Agency is priced on request. */
+/**
+ * The service as a Product with one Offer per plan; Agency is priced on request. The cost per
+ * episode stays out: UnitPriceSpecification is a price asked, and no plan is charged per episode.
+ */
 export function pricingJsonLd(): MetaDescriptor[] {
   return [
     jsonLd({
@@ -95,7 +99,7 @@ export type BlogPostingInput = {
   excerpt: string;
   /** ISO date, yyyy-mm-dd. */
   date: string;
-  author: string;
+  author: Pick<Author, "name" | "role" | "bio">;
   /** Site path of the cover image. */
   image: string;
   category: string;
@@ -114,7 +118,13 @@ export function blogPostingJsonLd(post: BlogPostingInput): MetaDescriptor[] {
       description: post.excerpt,
       datePublished: post.date,
       dateModified: post.date,
-      author: { "@type": "Organization", name: post.author },
+      author: {
+        "@type": "Person",
+        name: post.author.name,
+        jobTitle: post.author.role,
+        description: post.author.bio,
+        worksFor: { "@id": absoluteUrl("/#organization") },
+      },
       image: absoluteUrl(post.image),
       url,
       mainEntityOfPage: { "@type": "WebPage", "@id": url },

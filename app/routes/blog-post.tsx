@@ -1,3 +1,4 @@
+import { AuthorBio } from "~/components/blog/author-bio";
 import { MorePosts } from "~/components/blog/more-posts";
 import { PostHeader } from "~/components/blog/post-header";
 import { Prose } from "~/components/blog/prose";
@@ -27,7 +28,7 @@ export function loader({ request }: Route.LoaderArgs) {
         { property: "article:published_time", content: post.date },
         { property: "article:modified_time", content: post.date },
         { property: "article:section", content: post.category },
-        { name: "author", content: post.author },
+        { name: "author", content: post.author.name },
         ...blogPostingJsonLd(post),
         ...breadcrumbJsonLd([
           { name: "Home", path: "/" },
@@ -48,6 +49,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       <article>
         <PostHeader post={post} />
         <Prose html={html} className="mx-auto max-w-3xl px-4 py-12 sm:px-6" />
+        <AuthorBio author={post.author} />
       </article>
       <MorePosts posts={others} />
     </>

@@ -1,5 +1,6 @@
 import { PageHeader } from "~/components/layout/page-header";
 import { FaqSection } from "~/components/sections/faq-section";
+import { billingFaqPointer } from "~/data/billing-faq-pointer";
 import { faqs } from "~/data/faqs";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
@@ -9,7 +10,7 @@ export const loader = () => ({
   meta: buildMeta({
     title: "Help Center",
     description:
-      "Answers about audio formats, transcript accuracy, plans, the 14-day money-back guarantee and cancelling, plus how to reach support.",
+      "Answers about audio formats, transcript accuracy, plans, the 14-day money-back guarantee and canceling, plus how to reach support.",
     path: "/help",
     extra: faqJsonLd(faqs),
   }),
@@ -24,6 +25,17 @@ export default function Help() {
         Find answers to common questions, or write to our support team.
       </PageHeader>
       <FaqSection faqs={faqs} />
+      {/* Billing answers live on /pricing (app/data/billing-faqs.ts); this page points to them. */}
+      <p className="mx-auto max-w-3xl px-4 pb-16 text-muted-foreground sm:px-6">
+        {billingFaqPointer.lead}{" "}
+        <a
+          href={`/pricing#${billingFaqPointer.anchor}`}
+          className="font-semibold text-primary underline"
+        >
+          {billingFaqPointer.linkLabel}
+        </a>
+        .
+      </p>
     </>
   );
 }

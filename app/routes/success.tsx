@@ -16,7 +16,7 @@ export const loader = () => ({
 
 export const meta = metaFromLoader;
 
-// This page only says thank you: fulfilment happens server-side from Stripe's webhook, never here.
+// This page only says thank you: fulfillment happens server-side from Stripe's webhook, never here.
 export default function Success() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:px-6">

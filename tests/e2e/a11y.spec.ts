@@ -19,8 +19,8 @@ for (const viewport of [
     test.use({ viewport });
 
     for (const route of [...siteRoutes, { path: "/no-such-page" }]) {
-      test(route.path, async ({ page }) => {
-        await page.goto(route.path);
+      test(route.path, async ({ page, gotoHydrated }) => {
+        await gotoHydrated(route.path);
         await page.waitForLoadState("networkidle");
         await expectNoViolations(page, route.path);
       });
@@ -29,31 +29,31 @@ for (const viewport of [
 }
 
 test.describe("axe in interactive states", () => {
-  test("mobile menu open", async ({ page }) => {
+  test("mobile menu open", async ({ page, gotoHydrated }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto("/");
+    await gotoHydrated("/");
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(page.locator("#mobile-menu")).toBeVisible();
     await expectNoViolations(page, "menu open");
   });
 
-  test("an FAQ item open and a search with no results", async ({ page }) => {
-    await page.goto("/help");
+  test("an FAQ item open and a search with no results", async ({ page, gotoHydrated }) => {
+    await gotoHydrated("/help");
     await page.getByRole("button", { name: "How accurate are the transcripts?" }).click();
     await expectNoViolations(page, "faq open");
     await page.getByPlaceholder("Search for answers...").fill("xylophone");
     await expectNoViolations(page, "no results");
   });
 
-  test("the contact form showing its errors", async ({ page }) => {
-    await page.goto("/contact");
+  test("the contact form showing its errors", async ({ page, gotoHydrated }) => {
+    await gotoHydrated("/contact");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByText("Name must be at least 2 characters")).toBeVisible();
     await expectNoViolations(page, "contact errors");
   });
 
-  test("a toast on screen", async ({ page }) => {
-    await page.goto("/pricing");
+  test("a toast on screen", async ({ page, gotoHydrated }) => {
+    await gotoHydrated("/pricing");
     await page
       .getByRole("region", { name: /Ready to get more/ })
       .getByRole("button")

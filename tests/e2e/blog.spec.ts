@@ -48,8 +48,9 @@ const cards = (page: Page) =>
 test.describe("blog listing", () => {
   test("shows the five articles newest first, each with cover, category, date, title, excerpt and Read More", async ({
     page,
+    gotoHydrated,
   }) => {
-    await page.goto("/blog");
+    await gotoHydrated("/blog");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Podcast Growth Blog");
     await expect(cards(page)).toHaveCount(5);
     await expect(cards(page).getByRole("heading", { level: 2 })).toHaveText(
@@ -72,9 +73,12 @@ test.describe("blog listing", () => {
     }
   });
 
-  test("lays the cards out in two columns on wide screens and one on phones", async ({ page }) => {
+  test("lays the cards out in two columns on wide screens and one on phones", async ({
+    page,
+    gotoHydrated,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto("/blog");
+    await gotoHydrated("/blog");
     const [first, second] = [
       await cards(page).nth(0).boundingBox(),
       await cards(page).nth(1).boundingBox(),
@@ -90,8 +94,11 @@ test.describe("blog listing", () => {
     expect(narrowSecond!.y).toBeGreaterThan(narrowFirst!.y + narrowFirst!.height - 1);
   });
 
-  test("cover boxes are 16:9, the first two load eagerly and the rest lazily", async ({ page }) => {
-    await page.goto("/blog");
+  test("cover boxes are 16:9, the first two load eagerly and the rest lazily", async ({
+    page,
+    gotoHydrated,
+  }) => {
+    await gotoHydrated("/blog");
     const images = cards(page).getByRole("img");
     await expect(images).toHaveCount(5);
     for (let index = 0; index < 5; index++) {
@@ -105,8 +112,8 @@ test.describe("blog listing", () => {
   });
 
   for (const article of articles) {
-    test(`Read More reaches "${article.title}"`, async ({ page }) => {
-      await page.goto("/blog");
+    test(`Read More reaches "${article.title}"`, async ({ page, gotoHydrated }) => {
+      await gotoHydrated("/blog");
       await page.getByRole("link", { name: `Read More about ${article.title}` }).click();
       await expect(page).toHaveURL(new RegExp(`/blog/${article.slug}$`));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.title);
@@ -117,9 +124,10 @@ test.describe("blog listing", () => {
 test.describe("article page", () => {
   test("shows category, date, title, excerpt, author, reading time, cover, body and other articles", async ({
     page,
+    gotoHydrated,
   }) => {
     const [article, ...others] = articles;
-    await page.goto(`/blog/${article!.slug}`);
+    await gotoHydrated(`/blog/${article!.slug}`);
     const header = page.getByRole("article").locator("header");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(article!.title);
     await expect(page.locator("h1")).toHaveCount(1);
@@ -127,7 +135,11 @@ test.describe("article page", () => {
     await expect(header.locator("time")).toHaveText(article!.date);
     await expect(header.locator("time")).toHaveAttribute("datetime", article!.iso);
     await expect(header.getByText(/^One recording can feed your channels/)).toBeVisible();
-    await expect(header.getByText("Castloop Editorial Team")).toBeVisible();
+    await expect(header.getByText("Nora Whitfield")).toBeVisible();
+    await expect(header).toContainText("Nora Whitfield, Editorial Lead");
+    const bio = page.getByRole("article").locator("footer");
+    await expect(bio.getByRole("heading", { name: "About the author" })).toBeVisible();
+    await expect(bio).toContainText(/editorial desk/);
     await expect(header).toContainText(/\b\d+ min read\b/);
     const cover = header.getByRole("img");
     await expect(cover).toHaveAttribute("src", `/blog/${article!.slug}/cover.svg`);
@@ -162,7 +174,14 @@ test.describe("article page", () => {
       datePublished: "2025-02-28",
       image: `${baseURL}/blog/podcast-seo/cover.svg`,
       mainEntityOfPage: { "@id": `${baseURL}/blog/podcast-seo` },
+      author: {
+        "@type": "Person",
+        name: "Nora Whitfield",
+        jobTitle: "Editorial Lead",
+        worksFor: { "@id": `${baseURL}/#organization` },
+      },
     });
+    expect((posting?.author as { description: string }).description).toMatch(/editorial desk/);
     const breadcrumb = blocks.find((block) => block["@type"] === "BreadcrumbList");
     expect(breadcrumb?.itemListElement).toEqual([
       expect.objectContaining({ position: 1, name: "Home" }),
@@ -178,8 +197,9 @@ test.describe("article body images at 375 px", () => {
   for (const article of articles) {
     test(`${article.slug}: body images stay inside the column and nothing scrolls sideways`, async ({
       page,
+      gotoHydrated,
     }) => {
-      await page.goto(`/blog/${article.slug}`);
+      await gotoHydrated(`/blog/${article.slug}`);
       const prose = page.locator(".prose");
       const images = prose.locator("img");
       expect(await images.count()).toBeGreaterThan(0);
@@ -220,8 +240,8 @@ test.describe("article body images at 375 px", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the listing renders its five cards", async ({ page }) => {
-    await page.goto("/blog");
+  test("the listing renders its five cards", async ({ page, gotoHydrated }) => {
+    await gotoHydrated("/blog");
     await expect(page.locator("script[src], script[type=module]").first()).toBeAttached();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Podcast Growth Blog");
     await expect(cards(page).getByRole("heading", { level: 2 })).toHaveText(
@@ -231,8 +251,8 @@ test.describe("without JavaScript", () => {
     await expect(page.locator("main time")).toHaveText(articles.map((article) => article.date));
   });
 
-  test("an article renders its header and body", async ({ page }) => {
-    await page.goto("/blog/podcast-analytics");
+  test("an article renders its header and body", async ({ page, gotoHydrated }) => {
+    await gotoHydrated("/blog/podcast-analytics");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       "Podcast Analytics: What Metrics Really Matter",
     );
@@ -270,8 +290,8 @@ test.describe("RSS feed", () => {
       expect(link).toMatch(/^https?:\/\//);
   });
 
-  test("is advertised by every page", async ({ page }) => {
-    await page.goto("/blog/audiograms");
+  test("is advertised by every page", async ({ page, gotoHydrated }) => {
+    await gotoHydrated("/blog/audiograms");
     await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
       "href",
       "/blog/rss.xml",

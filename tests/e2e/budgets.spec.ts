@@ -32,6 +32,23 @@ test.describe("performance budgets", () => {
     expect(firstLoadCode).not.toContain("data-sonner-toaster");
   });
 
+  test("the plan finder and the comparison table load with /pricing only, not with the home page", () => {
+    const firstLoadCode = (page: string) =>
+      firstLoadScripts(readFileSync(join(clientDir, page), "utf8"))
+        .map((url) => readFileSync(join(clientDir, url), "utf8"))
+        .join("\n");
+    const home = firstLoadCode("index.html");
+    const pricing = firstLoadCode("pricing/index.html");
+    // Copy that only the finder's rules and the table's rows carry.
+    for (const marker of [
+      "is the cheapest plan that covers",
+      "The monthly price over its episodes",
+    ]) {
+      expect(pricing).toContain(marker);
+      expect(home).not.toContain(marker);
+    }
+  });
+
   test("all CSS together is at most 20 KB gzip", () => {
     const css = builtFiles().filter((file) => file.endsWith(".css"));
     expect(css.length).toBeGreaterThan(0);

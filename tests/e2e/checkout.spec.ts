@@ -1,13 +1,20 @@
+import { STRIPE_TRY_TIMEOUT_MS } from "../../supabase/functions/create-checkout/budget.ts";
 import { expect, test, type Page } from "./test";
 import { startCheckoutStack, testPrices, type CheckoutStack } from "./checkout-stack";
 
 const functionPath = "**/functions/v1/create-checkout";
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** A plan card's call to action (the page's CTA band also sells Pro). */
+/** A plan card's call to action (the comparison table, the finder and the CTA band repeat some). */
 const planButton = (page: Page, plan: string) =>
   page
     .getByRole("article", { name: plan, exact: true })
     .getByRole("button", { name: `Subscribe to ${plan}` });
+
+const agencyLink = (page: Page) =>
+  page
+    .getByRole("article", { name: "Agency", exact: true })
+    .getByRole("link", { name: "Contact Us" });
 
 test.describe("checkout through the function to (fake) Stripe", () => {
   test.describe.configure({ mode: "serial" });
@@ -27,33 +34,40 @@ test.describe("checkout through the function to (fake) Stripe", () => {
   ] as const) {
     test(`${plan}: toast, function call, redirect to Stripe Checkout with the mapped price`, async ({
       page,
+      gotoHydrated,
     }) => {
       stack.fake.reset();
-      // Hold "Stripe" so the toast can be seen before the redirect, even on a busy machine.
-      stack.fake.delayNext(2500);
-      await page.goto(`${stack.origin}/pricing`);
-      const calls: string[] = [];
+      // Hold "Stripe" so the toast can be seen before the redirect, even on a busy machine,
+      // but well within one try, so the SDK does not retry.
+      stack.fake.delayNext(STRIPE_TRY_TIMEOUT_MS / 2);
+      await gotoHydrated(`${stack.origin}/pricing`);
+      const calls: Array<{ body: string; key: string | undefined }> = [];
       page.on("request", (request) => {
         if (
           request.url().includes("/functions/v1/create-checkout") &&
           request.method() === "POST"
         ) {
-          calls.push(request.postData() ?? "");
+          calls.push({ body: request.postData() ?? "", key: request.headers()["idempotency-key"] });
         }
       });
       await planButton(page, plan).click();
       await expect(page.getByText("Preparing checkout...")).toBeVisible();
       await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
       expect(page.url()).toMatch(new RegExp(`^${stack.fake.url}/checkout/cs_test_`));
-      expect(calls.map((body) => JSON.parse(body))).toEqual([{ priceId, isGuest: true }]);
+      expect(calls.map(({ body }) => JSON.parse(body))).toEqual([{ priceId, isGuest: true }]);
+      expect(calls[0]?.key).toMatch(UUID_V4);
       const sessions = [...stack.fake.sessions.values()];
       expect(sessions.map((s) => s.priceId)).toEqual([testPrices[priceId]]);
+      // Every try the function made, retries included, carried the browser's key.
+      expect(new Set(stack.fake.requests.map((r) => r.idempotencyKey))).toEqual(
+        new Set([calls[0]?.key]),
+      );
     });
   }
 
-  test("the call-to-action band always buys Pro", async ({ page }) => {
+  test("the call-to-action band always buys Pro", async ({ page, gotoHydrated }) => {
     stack.fake.reset();
-    await page.goto(`${stack.origin}/about`);
+    await gotoHydrated(`${stack.origin}/about`);
     await page
       .getByRole("region", { name: /Ready to get more/ })
       .getByRole("button")
@@ -62,18 +76,50 @@ test.describe("checkout through the function to (fake) Stripe", () => {
     expect([...stack.fake.sessions.values()].map((s) => s.priceId)).toEqual([testPrices.price_pro]);
   });
 
-  test("a double click creates one session", async ({ page }) => {
+  test("a double click creates one session", async ({ page, gotoHydrated }) => {
     stack.fake.reset();
     stack.fake.delayNext(500);
-    await page.goto(`${stack.origin}/pricing`);
+    await gotoHydrated(`${stack.origin}/pricing`);
     await planButton(page, "Expert").dblclick();
     await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
     expect(stack.fake.sessions.size).toBe(1);
   });
 
-  test("keyboard only: Enter on a plan starts checkout", async ({ page }) => {
+  test("a retry after a lost answer reuses the key: Stripe replays the one session", async ({
+    page,
+    gotoHydrated,
+  }) => {
     stack.fake.reset();
-    await page.goto(`${stack.origin}/pricing`);
+    await gotoHydrated(`${stack.origin}/pricing`);
+    // The first answer is lost on the way back: the session exists, the browser never hears.
+    await page.route(
+      functionPath,
+      async (route) => {
+        await route.fetch();
+        await route.abort("connectionreset");
+      },
+      { times: 1 },
+    );
+    await planButton(page, "Pro").click();
+    await expect(
+      page.getByText("Failed to start subscription process. Please try again.", { exact: true }),
+    ).toBeVisible();
+    expect(stack.fake.sessions.size).toBe(1);
+
+    await planButton(page, "Pro").click();
+    await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
+    const [session] = [...stack.fake.sessions.values()];
+    expect(stack.fake.sessions.size).toBe(1);
+    expect(page.url()).toBe(session?.url);
+    const keys = stack.fake.requests.map((request) => request.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(UUID_V4);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  test("keyboard only: Enter on a plan starts checkout", async ({ page, gotoHydrated }) => {
+    stack.fake.reset();
+    await gotoHydrated(`${stack.origin}/pricing`);
     await planButton(page, "Starter").focus();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
@@ -88,8 +134,11 @@ async function expectFailureToast(page: Page, text: string) {
 }
 
 test.describe("checkout failures", () => {
-  test("an unconfigured server: the function's own message in the toast", async ({ page }) => {
-    await page.goto("/pricing");
+  test("an unconfigured server: the function's own message in the toast", async ({
+    page,
+    gotoHydrated,
+  }) => {
+    await gotoHydrated("/pricing");
     await planButton(page, "Pro").click();
     await expectFailureToast(
       page,
@@ -97,9 +146,9 @@ test.describe("checkout failures", () => {
     );
   });
 
-  test("an answer without a url", async ({ page }) => {
+  test("an answer without a url", async ({ page, gotoHydrated }) => {
     await page.route(functionPath, (route) => route.fulfill({ status: 200, json: {} }));
-    await page.goto("/pricing");
+    await gotoHydrated("/pricing");
     await planButton(page, "Pro").click();
     await expectFailureToast(
       page,
@@ -107,32 +156,38 @@ test.describe("checkout failures", () => {
     );
   });
 
-  test("an unreachable function never shows the client library's text", async ({ page }) => {
+  test("an unreachable function never shows the client library's text", async ({
+    page,
+    gotoHydrated,
+  }) => {
     await page.route(functionPath, (route) => route.abort("connectionrefused"));
-    await page.goto("/pricing");
+    await gotoHydrated("/pricing");
     await planButton(page, "Pro").click();
     await expectFailureToast(page, "Failed to start subscription process. Please try again.");
     await expect(page.getByText(/Failed to send a request/)).toHaveCount(0);
   });
 
-  test("a forged non-http url is not followed", async ({ page }) => {
+  test("a forged non-http url is not followed", async ({ page, gotoHydrated }) => {
     await page.route(functionPath, (route) =>
       route.fulfill({ status: 200, json: { url: "javascript:alert(1)" } }),
     );
-    await page.goto("/pricing");
+    await gotoHydrated("/pricing");
     await planButton(page, "Pro").click();
     await expectFailureToast(page, "Failed to start subscription process. Please try again.");
     await expect(page).toHaveURL(/\/pricing$/);
   });
 
-  test("Agency's Contact Us goes to the contact form and calls nothing", async ({ page }) => {
+  test("Agency's Contact Us goes to the contact form and calls nothing", async ({
+    page,
+    gotoHydrated,
+  }) => {
     let called = false;
     await page.route(functionPath, (route) => {
       called = true;
       return route.abort();
     });
-    await page.goto("/pricing");
-    await page.getByRole("link", { name: "Contact Us" }).click();
+    await gotoHydrated("/pricing");
+    await agencyLink(page).click();
     await expect(page).toHaveURL(/\/contact$/);
     expect(called).toBe(false);
   });
@@ -145,7 +200,7 @@ test.describe("checkout failures", () => {
     await page.goto("/pricing");
     for (const plan of ["Starter", "Pro", "Expert"])
       await expect(planButton(page, plan)).toBeVisible();
-    await expect(page.getByRole("link", { name: "Contact Us" })).toBeVisible();
+    await expect(agencyLink(page)).toBeVisible();
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "./test";
+import { expect, test, waitForHydration, type Page } from "./test";
 
 const messages = [
   "Name must be at least 2 characters",
@@ -31,7 +31,7 @@ async function supportAddress(page: Page): Promise<string> {
 /** Loads /contact and waits until React has taken over the form. */
 async function openContact(page: Page) {
   await page.goto("/contact");
-  await page.waitForLoadState("networkidle");
+  await waitForHydration(page);
   return {
     name: page.getByLabel("Name"),
     email: page.getByLabel("Email"),
@@ -200,8 +200,9 @@ test.describe("without JavaScript", () => {
 
   test("the page offers the support address as a mailto link and hides the form", async ({
     page,
+    gotoHydrated,
   }) => {
-    await page.goto("/contact");
+    await gotoHydrated("/contact");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
     const link = page.getByRole("main").getByRole("link", { name: /@/ });
     await expect(link).toBeVisible();

@@ -93,8 +93,8 @@ for (const viewport of [
     test.use({ viewport });
 
     for (const route of siteRoutes) {
-      test(route.path, async ({ page }) => {
-        await page.goto(route.path);
+      test(route.path, async ({ page, gotoHydrated }) => {
+        await gotoHydrated(route.path);
         await page.waitForLoadState("networkidle");
         const stops = await tabThrough(page);
 

@@ -13,9 +13,10 @@ async function tabTo(page: Page, target: Locator, max = 80) {
 test.describe("keyboard only", () => {
   test("the mobile menu: open with Enter, Tab stays inside, Escape closes, a link navigates", async ({
     page,
+    gotoHydrated,
   }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto("/");
+    await gotoHydrated("/");
     const menu = page.locator("#mobile-menu");
 
     await tabTo(page, page.getByRole("button", { name: "Open menu" }));
@@ -50,8 +51,8 @@ test.describe("keyboard only", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Pricing" })).toBeFocused();
   });
 
-  test("the FAQ accordion follows the WAI-ARIA pattern", async ({ page }) => {
-    await page.goto("/help");
+  test("the FAQ accordion follows the WAI-ARIA pattern", async ({ page, gotoHydrated }) => {
+    await gotoHydrated("/help");
     // Each trigger is a button inside its question's heading.
     const triggers = page.getByRole("main").getByRole("heading", { level: 3 }).getByRole("button");
     await expect(triggers).toHaveCount(8);
@@ -93,8 +94,9 @@ test.describe("keyboard only", () => {
 
   test("the contact form: errors focus the first invalid field, the toast never takes focus", async ({
     page,
+    gotoHydrated,
   }) => {
-    await page.goto("/contact");
+    await gotoHydrated("/contact");
     await page.waitForLoadState("networkidle");
     const name = page.getByLabel("Name");
     const send = page.getByRole("button", { name: "Send Message" });
@@ -121,8 +123,9 @@ test.describe("keyboard only", () => {
 
   test("a pricing call to action: Tab to it, Enter, the toast is announced and focus stays", async ({
     page,
+    gotoHydrated,
   }) => {
-    await page.goto("/pricing");
+    await gotoHydrated("/pricing");
     await page.waitForLoadState("networkidle");
     const pro = page
       .getByRole("article", { name: "Pro", exact: true })

@@ -16,8 +16,11 @@ const requiredLinks = [
 ];
 
 test.describe("header and footer", () => {
-  test("header nav has the five links and footer + header reach every page", async ({ page }) => {
-    await page.goto("/");
+  test("header nav has the five links and footer + header reach every page", async ({
+    page,
+    gotoHydrated,
+  }) => {
+    await gotoHydrated("/");
     const mainNav = page.getByRole("navigation", { name: "Main" });
     await expect(mainNav.getByRole("link")).toHaveText([
       "Home",
@@ -32,8 +35,8 @@ test.describe("header and footer", () => {
     for (const path of requiredLinks) expect(hrefs).toContain(path);
   });
 
-  test("Sign up opens the sign-up form in a new tab, safely", async ({ page }) => {
-    await page.goto("/");
+  test("Sign up opens the sign-up form in a new tab, safely", async ({ page, gotoHydrated }) => {
+    await gotoHydrated("/");
     const signUp = page.getByRole("banner").getByRole("link", { name: /Sign up/ });
     await expect(signUp).toHaveAttribute("target", "_blank");
     await expect(signUp).toHaveAttribute("rel", "noopener noreferrer");
@@ -46,8 +49,9 @@ test.describe("header and footer", () => {
 
   test("nav links navigate on the client, move focus to the new heading and scroll to top", async ({
     page,
+    gotoHydrated,
   }) => {
-    await page.goto("/");
+    await gotoHydrated("/");
     await page.mouse.wheel(0, 2000);
     await page
       .getByRole("navigation", { name: "Main" })
@@ -60,15 +64,15 @@ test.describe("header and footer", () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test("footer links reach their pages", async ({ page }) => {
-    await page.goto("/");
+  test("footer links reach their pages", async ({ page, gotoHydrated }) => {
+    await gotoHydrated("/");
     await page.getByRole("contentinfo").getByRole("link", { name: "Cookie Policy" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cookie Policy");
     await expect(page.getByText("Last updated April 18, 2025")).toBeVisible();
   });
 
-  test("the skip link jumps to the main content", async ({ page }) => {
-    await page.goto("/about");
+  test("the skip link jumps to the main content", async ({ page, gotoHydrated }) => {
+    await gotoHydrated("/about");
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to main content" });
     await expect(skip).toBeFocused();
@@ -83,8 +87,9 @@ test.describe("mobile menu at 375 px", () => {
 
   test("opens, closes by toggle, by Escape (focus back on the toggle) and on navigation", async ({
     page,
+    gotoHydrated,
   }) => {
-    await page.goto("/");
+    await gotoHydrated("/");
     const toggle = page.getByRole("button", { name: "Open menu" });
     const menu = page.locator("#mobile-menu");
     await expect(toggle).toHaveAttribute("aria-controls", "mobile-menu");
@@ -112,8 +117,8 @@ test.describe("mobile menu at 375 px", () => {
     await expect(menu).toBeHidden();
   });
 
-  test("keeps focus inside the open menu", async ({ page }) => {
-    await page.goto("/");
+  test("keeps focus inside the open menu", async ({ page, gotoHydrated }) => {
+    await gotoHydrated("/");
     await page.getByRole("button", { name: "Open menu" }).click();
     const toggle = page.getByRole("button", { name: "Close menu" });
     await toggle.focus();
@@ -123,8 +128,8 @@ test.describe("mobile menu at 375 px", () => {
     await expect(toggle).toBeFocused();
   });
 
-  test("closes when the viewport grows to desktop", async ({ page }) => {
-    await page.goto("/");
+  test("closes when the viewport grows to desktop", async ({ page, gotoHydrated }) => {
+    await gotoHydrated("/");
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.setViewportSize({ width: 1024, height: 740 });
     await page.setViewportSize({ width: 375, height: 740 });
@@ -133,8 +138,8 @@ test.describe("mobile menu at 375 px", () => {
 });
 
 test.describe("help center", () => {
-  test("the accordion keeps one item open and can collapse it", async ({ page }) => {
-    await page.goto("/help");
+  test("the accordion keeps one item open and can collapse it", async ({ page, gotoHydrated }) => {
+    await gotoHydrated("/help");
     const formats = page.getByRole("button", { name: "Which audio formats can I upload?" });
     const accuracy = page.getByRole("button", { name: "How accurate are the transcripts?" });
     await expect(page.getByRole("button", { expanded: true })).toHaveCount(0);
@@ -152,8 +157,9 @@ test.describe("help center", () => {
 
   test("the search box filters the questions as you type, down to a no-results state", async ({
     page,
+    gotoHydrated,
   }) => {
-    await page.goto("/help");
+    await gotoHydrated("/help");
     const search = page.getByPlaceholder("Search for answers...");
     await search.fill("refund");
     await expect(page.getByRole("heading", { level: 3 })).toHaveText([
@@ -185,11 +191,12 @@ test.describe("help center", () => {
 test.describe("not-found page", () => {
   test("shows 404, the explanation, Go Back and Return Home, and logs the path", async ({
     page,
+    gotoHydrated,
   }) => {
-    await page.goto("/features");
+    await gotoHydrated("/features");
     const logged: string[] = [];
     page.on("console", (message) => logged.push(message.text()));
-    await page.goto("/no-such-page");
+    await gotoHydrated("/no-such-page");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("404: Page not found");
     await expect(
       page.getByText("We're sorry, the page you requested could not be found."),
@@ -198,7 +205,7 @@ test.describe("not-found page", () => {
 
     await page.getByRole("button", { name: "Go Back" }).click();
     await expect(page).toHaveURL(/\/features$/);
-    await page.goto("/blog/no-such-post");
+    await gotoHydrated("/blog/no-such-post");
     await page.getByRole("link", { name: "Return Home" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(

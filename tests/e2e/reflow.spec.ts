@@ -32,8 +32,8 @@ for (const viewport of [
   test.describe(`reflow at ${viewport.width} px`, () => {
     test.use({ viewport });
     for (const route of [...siteRoutes, { path: "/no-such-page", h1: "404" }]) {
-      test(route.path, async ({ page }) => {
-        await page.goto(route.path);
+      test(route.path, async ({ page, gotoHydrated }) => {
+        await gotoHydrated(route.path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         expect(await overflowing(page)).toEqual([]);
         // Nothing is lost: the navigation is still one button away.
@@ -52,8 +52,8 @@ for (const viewport of [
   test.describe(`target size at ${viewport.width} px`, () => {
     test.use({ viewport });
     for (const route of siteRoutes) {
-      test(route.path, async ({ page }) => {
-        await page.goto(route.path);
+      test(route.path, async ({ page, gotoHydrated }) => {
+        await gotoHydrated(route.path);
         await page.waitForLoadState("networkidle");
         const small = await page.evaluate(() => {
           const targets = [

@@ -15,14 +15,17 @@ test.describe("every route", () => {
       expect(html).toContain(escapeHtml(route.h1));
     });
 
-    test(`${route.path} renders and hydrates without console errors`, async ({ page }) => {
+    test(`${route.path} renders and hydrates without console errors`, async ({
+      page,
+      gotoHydrated,
+    }) => {
       const problems: string[] = [];
       page.on("console", (message) => {
         if (message.type() === "error" || /hydrat/i.test(message.text()))
           problems.push(message.text());
       });
       page.on("pageerror", (error) => problems.push(error.message));
-      await page.goto(route.path);
+      await gotoHydrated(route.path);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.h1);
       await page.waitForLoadState("networkidle");
       expect(problems).toEqual([]);
@@ -41,13 +44,16 @@ test.describe("every route", () => {
 
     // Parts of long pages stay unrendered until they near the viewport (content-visibility:
     // auto); nothing may move when they render, on a phone or on a tall desktop.
-    test(`${route.path} does not shift while it loads (CLS ≤ 0.01)`, async ({ page }) => {
+    test(`${route.path} does not shift while it loads (CLS ≤ 0.01)`, async ({
+      page,
+      gotoHydrated,
+    }) => {
       for (const viewport of [
         { width: 412, height: 823 },
         { width: 1920, height: 1400 },
       ]) {
         await page.setViewportSize(viewport);
-        await page.goto(route.path);
+        await gotoHydrated(route.path);
         await page.waitForLoadState("networkidle");
         const shift = await page.evaluate(
           () =>

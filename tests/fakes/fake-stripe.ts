@@ -7,7 +7,10 @@ import { pathToFileURL } from "node:url";
 /**
  * A small local stand-in for the Stripe API that the real `stripe` SDK talks to through
  * STRIPE_API_BASE. It creates Checkout Sessions, serves a fake hosted checkout page, records
- * every API request, and can be told to fail, stall or drop the next requests.
+ * every API request, and can be told to fail, stall or drop the next requests. Like Stripe, it
+ * answers a repeated `Idempotency-Key` with the first answer when the parameters match, and
+ * with an `idempotency_error` when they do not. Only successful creations are remembered, and
+ * a second request arriving while the first with its key is still running is not modelled.
  */
 
 export type FakeStripeErrorType =
@@ -38,6 +41,8 @@ export interface RecordedRequest {
   /** Lower-cased header names. */
   headers: Record<string, string>;
   idempotencyKey: string | undefined;
+  /** The caller closed the connection before the answer was sent (an aborted fetch, say). */
+  closedEarly: boolean;
 }
 
 export interface FakeCheckoutSession {
@@ -61,7 +66,7 @@ export interface FakeStripe {
   delayNext(ms: number, times?: number): void;
   /** Destroy the connection of the next `times` API requests without answering. */
   dropNext(times?: number): void;
-  /** Forget recorded requests, sessions and queued behaviours; request ids restart at 1. */
+  /** Forget requests, sessions, idempotency keys and queued behaviours; ids restart at 1. */
   reset(): void;
   close(): Promise<void>;
 }
@@ -112,6 +117,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, FakeCheckoutSession>();
   const queue: Behaviour[] = [];
+  /** Idempotency-Key → the form body it was first used with and the answer it got. */
+  const idempotent = new Map<string, { rawBody: string; body: unknown }>();
   const sockets = new Set<Socket>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let counter = 0;
@@ -149,12 +156,17 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         Array.isArray(value) ? value.join(", ") : (value ?? ""),
       ]),
     );
-    requests.push({
+    const record: RecordedRequest = {
       method: req.method ?? "",
       path,
       params,
       headers,
       idempotencyKey: headers["idempotency-key"],
+      closedEarly: false,
+    };
+    requests.push(record);
+    res.on("close", () => {
+      if (!res.writableFinished) record.closedEarly = true;
     });
     if (requests.length > historyLimit) requests.splice(0, requests.length - historyLimit);
     counter += 1;
@@ -189,6 +201,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return;
     }
     if (req.method === "POST" && path === "/v1/checkout/sessions") {
+      const key = headers["idempotency-key"];
+      const earlier = key === undefined ? undefined : idempotent.get(key);
+      if (earlier !== undefined) {
+        if (earlier.rawBody !== rawBody) {
+          sendStripeError(res, { type: "idempotency_error" }, requestId);
+        } else {
+          sendJson(res, 200, earlier.body, requestId, { "Idempotent-Replayed": "true" });
+        }
+        return;
+      }
       const id = `cs_test_fake_${counter}_${Math.random().toString(36).slice(2, 10)}`;
       const session: FakeCheckoutSession = {
         id,
@@ -200,19 +222,19 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       };
       sessions.set(id, session);
       if (sessions.size > historyLimit) sessions.delete(sessions.keys().next().value ?? "");
-      sendJson(
-        res,
-        200,
-        {
-          id,
-          object: session.object,
-          url: session.url,
-          mode: session.mode,
-          status: "open",
-          livemode: false,
-        },
-        requestId,
-      );
+      const body = {
+        id,
+        object: session.object,
+        url: session.url,
+        mode: session.mode,
+        status: "open",
+        livemode: false,
+      };
+      if (key !== undefined) {
+        idempotent.set(key, { rawBody, body });
+        if (idempotent.size > historyLimit) idempotent.delete(idempotent.keys().next().value ?? "");
+      }
+      sendJson(res, 200, body, requestId);
       return;
     }
     sendStripeError(
@@ -249,6 +271,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     reset() {
       requests.length = 0;
       sessions.clear();
+      idempotent.clear();
       queue.length = 0;
       counter = 0;
     },

@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/free-port.ts";
+import { serveBuild, type Served } from "../../scripts/serve-build.ts";
 import { startFakeStripe, type FakeStripe } from "../fakes/fake-stripe.ts";
 
 // Issue 15: a site configured only through .env, as the README documents, must carry the .env
@@ -32,7 +33,7 @@ function bareEnvironment(): NodeJS.ProcessEnv {
 let dir: string;
 let fake: FakeStripe;
 let port: number;
-let server: ChildProcess | undefined;
+let served: Served | undefined;
 const client = () => join(dir, "build/client");
 const read = (path: string) => readFileSync(join(client(), path), "utf8");
 
@@ -66,7 +67,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  server?.kill("SIGTERM");
+  served?.stop();
   await fake?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -99,24 +100,15 @@ describe("a site configured only by .env", () => {
     });
   });
 
-  it("serves with the .env port, CSP and Stripe settings", async () => {
-    server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-      cwd: dir,
-      env: bareEnvironment(),
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    const origin = `http://127.0.0.1:${port}`;
-    let page: Response | undefined;
-    for (let tries = 0; tries < 200 && page === undefined; tries++) {
-      page = await fetch(`${origin}/pricing`).catch(() => undefined);
-      if (page === undefined) await new Promise((done) => setTimeout(done, 100));
-    }
-    expect(page?.status).toBe(200);
-    expect(page?.headers.get("content-security-policy")).toContain(
+  it("serves with the .env CSP and Stripe settings", async () => {
+    served = await serveBuild({ cwd: dir, baseEnv: bareEnvironment(), port });
+    const page = await fetch(`${served.origin}/pricing`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-security-policy")).toContain(
       `connect-src 'self' ${supabaseOrigin}`,
     );
 
-    const checkout = await fetch(`${origin}/functions/v1/create-checkout`, {
+    const checkout = await fetch(`${served.origin}/functions/v1/create-checkout`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: siteUrl },
       body: JSON.stringify({ priceId: "price_pro", isGuest: true }),

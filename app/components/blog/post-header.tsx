@@ -23,7 +23,8 @@ export function PostHeader({ post }: { post: PostHeaderProps }) {
           </h1>
           <p className="mt-5 text-xl leading-8 text-muted-foreground">{post.excerpt}</p>
           <p className="mt-6 text-sm text-muted-foreground">
-            By <span className="font-semibold text-foreground">{post.author}</span>
+            By <span className="font-semibold text-foreground">{post.author.name}</span>,{" "}
+            {post.author.role}
             <span aria-hidden="true"> · </span>
             <span className="sr-only">, </span>
             {post.readingMinutes} min read

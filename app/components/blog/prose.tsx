@@ -1,7 +1,7 @@
 import { cn } from "~/lib/cn";
 
 /**
- * Renders HTML that was compiled from Markdown and sanitised at build time
+ * Renders HTML that was compiled from Markdown and sanitized at build time
  * (app/lib/markdown.server.ts). Never pass anything else.
  */
 export function Prose({ html, className }: { html: string; className?: string }) {

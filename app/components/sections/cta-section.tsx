@@ -9,8 +9,8 @@ export function CtaSection() {
           Ready to get more from every episode?
         </h2>
         <p className="max-w-2xl text-lg leading-8 text-ink-muted">
-          Start on the Pro plan: the full repurpose kit for four episodes a month, with a 14-day
-          money-back guarantee.
+          Start on the {ctaBandPlan.name} plan: the full repurpose kit for{" "}
+          {ctaBandPlan.episodesPerMonth} episodes a month, with a 14-day money-back guarantee.
         </p>
         <CheckoutButton priceId={ctaBandPlan.priceId} variant="inverse" size="lg">
           {ctaBandPlan.ctaLabel}

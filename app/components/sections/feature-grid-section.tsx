@@ -20,7 +20,7 @@ export function FeatureGridSection({
   const CardHeading = headingLevel === "h1" ? "h2" : "h3";
   const title = "Everything one episode can become";
   const intro =
-    "Eight formats from a single upload. Core tools come with every plan; Pro and Premium add the social content.";
+    "Eight formats from a single upload, grouped as Core, Pro and Premium. The pricing table shows which plan includes each one.";
   return (
     <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
       {headingLevel === "h1" ? (

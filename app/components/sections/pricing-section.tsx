@@ -1,12 +1,15 @@
 import { Check, Minus } from "lucide-react";
-import { CheckoutButton } from "~/components/forms/checkout-button";
-import { SmartLink } from "~/components/layout/smart-link";
 import { Badge } from "~/components/ui/badge";
-import { buttonVariants } from "~/components/ui/button";
-import { isExternalUrl, siteConfig } from "~/config/site";
-import { planFeatureRows, startsCheckout, type Plan, type PlanFeatureValue } from "~/data/plans";
+import {
+  costPerEpisodeCents,
+  planFeatureRows,
+  pricingCopy,
+  type Plan,
+  type PlanFeatureValue,
+} from "~/data/plans";
 import { cn } from "~/lib/cn";
-import { formatEpisodes, formatPrice } from "~/lib/format";
+import { formatCents, formatEpisodes, formatPrice } from "~/lib/format";
+import { PlanCta } from "./plan-cta";
 import { SectionHeading } from "./section-heading";
 
 export function PricingSection({
@@ -19,8 +22,7 @@ export function PricingSection({
   headingLevel?: "h1" | "h2";
   className?: string;
 }) {
-  const intro =
-    "Pick the plan that fits your publishing schedule. Every plan includes a 14-day money-back guarantee, and you can cancel anytime.";
+  const intro = pricingCopy.intro;
   return (
     <section
       aria-labelledby="pricing-heading"
@@ -52,6 +54,7 @@ export function PricingSection({
 function PlanCard({ plan, headingLevel }: { plan: Plan; headingLevel: "h2" | "h3" }) {
   const headingId = `plan-${plan.priceId}`;
   const Heading = headingLevel;
+  const perEpisode = costPerEpisodeCents(plan);
   return (
     <article
       aria-labelledby={headingId}
@@ -71,25 +74,14 @@ function PlanCard({ plan, headingLevel }: { plan: Plan; headingLevel: "h2" | "h3
         {plan.price === "Custom" ? null : <span className="text-muted-foreground">/month</span>}
       </p>
       <p className="mt-1 font-medium">{formatEpisodes(plan.episodesPerMonth)}</p>
+      {perEpisode === null ? null : (
+        <p className="text-sm text-muted-foreground">
+          {formatCents(perEpisode)} {pricingCopy.perEpisode}
+        </p>
+      )}
       <p className="mt-3 text-sm leading-6 text-muted-foreground">{plan.summary}</p>
       <div className="mt-6">
-        {startsCheckout(plan) ? (
-          <CheckoutButton
-            priceId={plan.priceId}
-            variant={plan.popular ? "primary" : "outline"}
-            className="w-full"
-          >
-            {plan.ctaLabel}
-          </CheckoutButton>
-        ) : (
-          <SmartLink
-            href={siteConfig.contactUrl}
-            newTab={isExternalUrl(siteConfig.contactUrl)}
-            className={cn(buttonVariants({ variant: "outline" }), "w-full")}
-          >
-            {plan.ctaLabel}
-          </SmartLink>
-        )}
+        <PlanCta plan={plan} className="w-full" />
       </div>
       <ul className="mt-6 space-y-3 border-t border-border pt-6 text-sm">
         {planFeatureRows.map((row, index) => (

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
 
-/** A section's h2 with an optional eyebrow and intro, centred above its content. */
+/** A section's h2 with an optional eyebrow and intro, centered above its content. */
 export function SectionHeading({
   id,
   eyebrow,

@@ -7,7 +7,7 @@ export const Accordion = AccordionPrimitive.Root;
 
 /**
  * The WAI-ARIA accordion pattern wants every trigger's aria-controls to name its panel, and every
- * panel to be labelled by its trigger. Each item makes one id and derives both from it.
+ * panel to be labeled by its trigger. Each item makes one id and derives both from it.
  */
 const ItemIdContext = createContext("");
 
@@ -52,8 +52,7 @@ export function AccordionTrigger({
 /**
  * A plain region, not Radix's Content. Radix's Content measures its height in a layout effect for
  * an open/close animation this site does not use, and on hydration each panel sets state there,
- * which forced a synchronous second render of the FAQ (about 20 ms of main thread on the bench
- * machine). The panel is always in the HTML, so the prerendered page carries every answer; the
+ * which forced a synchronous second render of the FAQ (docs/performance.md). The panel is always in the HTML, so the prerendered page carries every answer; the
  * item's data-state hides it while closed, and public/noscript.css shows it when JavaScript is off.
  */
 export function AccordionContent({ className, children, ...props }: ComponentProps<"div">) {

@@ -1,4 +1,6 @@
-export const CORS_ALLOW_HEADERS = "authorization, x-client-info, apikey, content-type";
+// idempotency-key: the browser's per-click key, so a retried click replays one session.
+export const CORS_ALLOW_HEADERS =
+  "authorization, x-client-info, apikey, content-type, idempotency-key";
 export const CORS_ALLOW_METHODS = "POST, OPTIONS";
 export const CORS_MAX_AGE_SECONDS = "86400";
 

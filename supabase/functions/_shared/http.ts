@@ -42,41 +42,59 @@ export function isJsonContentType(value: string | null): boolean {
   });
 }
 
+export type BodyReadResult =
+  { ok: true; bytes: Uint8Array } | { ok: false; reason: "too_large" | "timeout" };
+
 /**
- * Reads the body but never more than `maxBytes`: returns `null` as soon as the declared
- * Content-Length or the bytes actually received exceed the cap, and cancels the stream.
+ * Reads the body, but never more than `maxBytes` and never for longer than `timeoutMs` in
+ * all: gives up as soon as the declared Content-Length or the bytes actually received exceed
+ * the cap, or the deadline passes, and cancels the stream.
  */
 export async function readBodyWithLimit(
   req: Request,
   maxBytes: number,
-): Promise<Uint8Array | null> {
+  timeoutMs: number,
+): Promise<BodyReadResult> {
   const declared = req.headers.get("content-length");
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
     await req.body?.cancel().catch(() => {});
-    return null;
+    return { ok: false, reason: "too_large" };
   }
-  if (req.body === null) return new Uint8Array(0);
+  if (req.body === null) return { ok: true, bytes: new Uint8Array(0) };
 
   const reader = req.body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), timeoutMs);
+  });
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      return null;
+  try {
+    for (;;) {
+      const result = await Promise.race([reader.read(), deadline]);
+      if (result === "timeout") {
+        // Not awaited: a stalled source may take as long to cancel as it took to stall.
+        reader.cancel().catch(() => {});
+        return { ok: false, reason: "timeout" };
+      }
+      if (result.done) break;
+      total += result.value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => {});
+        return { ok: false, reason: "too_large" };
+      }
+      chunks.push(result.value);
     }
-    chunks.push(value);
+  } finally {
+    clearTimeout(timer);
   }
-  const body = new Uint8Array(total);
+  const bytes = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
-    body.set(chunk, offset);
+    bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return body;
+  return { ok: true, bytes };
 }
 
 export type JsonParseResult = { ok: true; value: unknown } | { ok: false };

@@ -29,14 +29,38 @@ describe("createRateLimiter", () => {
     expect(limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 1 });
   });
 
-  it("keeps at most maxKeys windows, evicting the oldest", () => {
+  it("never evicts a live window: keys beyond maxKeys share one overflow window", () => {
     const clock = fakeClock();
     const limiter = createRateLimiter({ limit: 1, windowMs: 60_000, now: clock.now, maxKeys: 2 });
+    expect(limiter.hit("abuser")).toEqual({ allowed: true });
+    expect(limiter.hit("abuser")).toEqual({ allowed: false, retryAfterSeconds: 60 });
+
+    // Rotating through fresh keys cannot push the abuser's window out of the map.
+    clock.advance(1_000);
+    expect(limiter.hit("b")).toEqual({ allowed: true });
+    expect(limiter.hit("c")).toEqual({ allowed: true });
+    expect(limiter.hit("d")).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(limiter.hit("abuser")).toEqual({ allowed: false, retryAfterSeconds: 59 });
+    expect(limiter.hit("b")).toEqual({ allowed: false, retryAfterSeconds: 60 });
+  });
+
+  it("keeps memory bounded however many keys arrive", () => {
+    const clock = fakeClock();
+    const limiter = createRateLimiter({ limit: 5, windowMs: 60_000, now: clock.now, maxKeys: 100 });
+    for (let index = 0; index < 10_000; index += 1) limiter.hit(`key-${index}`);
+    expect(limiter.size).toBeLessThanOrEqual(100);
+  });
+
+  it("frees the map as windows expire, so new keys get their own window again", () => {
+    const clock = fakeClock();
+    const limiter = createRateLimiter({ limit: 1, windowMs: 60_000, now: clock.now, maxKeys: 1 });
     limiter.hit("a");
-    limiter.hit("b");
-    limiter.hit("c");
-    expect(limiter.hit("a")).toEqual({ allowed: true });
+    expect(limiter.hit("b")).toEqual({ allowed: true });
     expect(limiter.hit("c")).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    clock.advance(60_000);
+    expect(limiter.hit("c")).toEqual({ allowed: true });
+    expect(limiter.hit("d")).toEqual({ allowed: true });
+    expect(limiter.size).toBe(1);
   });
 
   it("starts a fresh window if the clock goes backwards", () => {

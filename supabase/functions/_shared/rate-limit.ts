@@ -2,6 +2,8 @@ export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterS
 
 export interface RateLimiter {
   hit(key: string): RateLimitVerdict;
+  /** Keys with a live window of their own. */
+  readonly size: number;
 }
 
 export interface RateLimiterOptions {
@@ -9,13 +11,16 @@ export interface RateLimiterOptions {
   limit: number;
   windowMs?: number;
   now?: () => number;
-  /** Bounds memory when keys are spoofed; the oldest window is evicted first. */
+  /** Bounds memory; keys that arrive while the map is full share one overflow window. */
   maxKeys?: number;
 }
 
+type Window = { start: number; count: number };
+
 /**
  * In-memory fixed window per key, starting at the key's first request. Best effort: each
- * process (or Supabase isolate) counts on its own.
+ * process (or Supabase isolate) counts on its own. A full map never evicts a live window, so
+ * a caller cannot reset its own or anyone else's count by sending many keys.
  */
 export function createRateLimiter({
   limit,
@@ -24,9 +29,23 @@ export function createRateLimiter({
   maxKeys = 10_000,
 }: RateLimiterOptions): RateLimiter {
   // Insertion order equals window start order, so expired windows sit at the front.
-  const windows = new Map<string, { start: number; count: number }>();
+  const windows = new Map<string, Window>();
+  let overflow: Window | undefined;
+
+  const isLive = (window: Window, time: number) =>
+    time >= window.start && time - window.start < windowMs;
+
+  const count = (window: Window, time: number): RateLimitVerdict => {
+    window.count += 1;
+    if (window.count <= limit) return { allowed: true };
+    const retryAfterSeconds = Math.max(1, Math.ceil((window.start + windowMs - time) / 1000));
+    return { allowed: false, retryAfterSeconds };
+  };
 
   return {
+    get size() {
+      return windows.size;
+    },
     hit(key) {
       const time = now();
       for (const [oldKey, window] of windows) {
@@ -35,23 +54,21 @@ export function createRateLimiter({
       }
 
       let window = windows.get(key);
-      if (window !== undefined && (time - window.start >= windowMs || time < window.start)) {
+      if (window !== undefined && !isLive(window, time)) {
         windows.delete(key);
         window = undefined;
       }
       if (window === undefined) {
         if (windows.size >= maxKeys) {
-          const oldest = windows.keys().next();
-          if (oldest.done !== true) windows.delete(oldest.value);
+          if (overflow === undefined || !isLive(overflow, time)) {
+            overflow = { start: time, count: 0 };
+          }
+          return count(overflow, time);
         }
         window = { start: time, count: 0 };
         windows.set(key, window);
       }
-
-      window.count += 1;
-      if (window.count <= limit) return { allowed: true };
-      const retryAfterSeconds = Math.max(1, Math.ceil((window.start + windowMs - time) / 1000));
-      return { allowed: false, retryAfterSeconds };
+      return count(window, time);
     },
   };
 }

@@ -104,9 +104,13 @@ describe("malformed configuration fails fast", () => {
     ["ALLOWED_ORIGINS", "https://ok.example,https://ok.example/path"],
     ["STRIPE_API_BASE", "localhost:12111"],
     ["STRIPE_API_BASE", "http://127.0.0.1:12111/v1"],
+    ["STRIPE_API_BASE", "not a url"],
     ["CHECKOUT_RATE_LIMIT", "-1"],
     ["CHECKOUT_RATE_LIMIT", "ten"],
     ["CHECKOUT_RATE_LIMIT", "1.5"],
+    ["CHECKOUT_RATE_LIMIT_GLOBAL", "-1"],
+    ["CHECKOUT_RATE_LIMIT_GLOBAL", "ten"],
+    ["CHECKOUT_RATE_LIMIT_GLOBAL", "1.5"],
     ["PORT", "0"],
     ["PORT", "70000"],
   ])("%s=%j throws a CheckoutConfigError naming the variable", (name, value) => {
@@ -117,6 +121,76 @@ describe("malformed configuration fails fast", () => {
       build();
     } catch (error) {
       expect(String(error)).not.toContain(SECRET_KEY);
+    }
+  });
+});
+
+describe("STRIPE_API_BASE (finding 8)", () => {
+  const LIVE_KEYS = ["sk_live_fake_for_config_tests", "rk_live_fake_for_config_tests"];
+  const build =
+    (apiBase: string, secretKey = SECRET_KEY) =>
+    () =>
+      createCheckoutHandlerFromEnv(
+        testEnv(harness.fake, { STRIPE_API_BASE: apiBase, STRIPE_SECRET_KEY: secretKey }),
+        { log: () => {} },
+      );
+
+  it.each([
+    "https://stripe-proxy.example",
+    "https://stripe-proxy.example:8443",
+    "http://127.0.0.1:12111",
+    "http://127.45.6.7:12111",
+    "http://localhost:12111",
+    "http://LOCALHOST:12111",
+    "http://[::1]:12111",
+    "http://[0:0:0:0:0:0:0:1]:12111",
+  ])("accepts %s with a test key", (apiBase) => {
+    expect(build(apiBase)).not.toThrow();
+  });
+
+  it.each([
+    "http://stripe-mock.internal:12111",
+    "http://10.0.0.5:12111",
+    "http://0.0.0.0:12111",
+    "http://128.0.0.1:12111",
+    "http://localhost.evil.example:12111",
+    "http://127.0.0.1.nip.io:12111",
+    "http://[::2]:12111",
+    "http://[::ffff:127.0.0.1]:12111",
+    "http://api.stripe.com",
+  ])("refuses plain http: to a host that is not loopback (%s)", (apiBase) => {
+    expect(build(apiBase)).toThrow(CheckoutConfigError);
+    expect(build(apiBase)).toThrow(/STRIPE_API_BASE must use https: .*loopback/);
+  });
+
+  it.each(
+    LIVE_KEYS.flatMap((key) => [
+      [key, "https://stripe-proxy.example"],
+      [key, "http://127.0.0.1:12111"],
+    ]),
+  )(
+    "refuses any STRIPE_API_BASE with a live key (%s, %s) without echoing the key",
+    (key, apiBase) => {
+      expect(build(apiBase, key)).toThrow(CheckoutConfigError);
+      expect(build(apiBase, key)).toThrow(
+        /STRIPE_API_BASE must not be set when STRIPE_SECRET_KEY is a live key/,
+      );
+      try {
+        build(apiBase, key)();
+      } catch (error) {
+        expect(String(error)).not.toContain(key);
+      }
+    },
+  );
+
+  it("leaves a live key alone when STRIPE_API_BASE is not set", () => {
+    for (const key of LIVE_KEYS) {
+      expect(() =>
+        createCheckoutHandlerFromEnv(
+          { ...testEnv(harness.fake), STRIPE_API_BASE: undefined, STRIPE_SECRET_KEY: key },
+          { log: () => {} },
+        ),
+      ).not.toThrow();
     }
   });
 });
@@ -158,15 +232,113 @@ describe("rate limit (E6)", () => {
     expect((await handler(post("{"), { clientIp: "198.51.100.2" })).status).toBe(400);
   });
 
-  it("keys on the first x-forwarded-for entry when no socket address is given", async () => {
+  it("ignores X-Forwarded-For and every other client-sent address header", async () => {
     const handler = harness.handler({ CHECKOUT_RATE_LIMIT: "1" }, { now: clock().now });
-    const from = (forwardedFor: string) =>
-      post("{", { headers: { "x-forwarded-for": forwardedFor } });
-    expect((await handler(from("192.0.2.1, 10.0.0.1"))).status).toBe(400);
-    expect((await handler(from("192.0.2.1, 10.0.0.2"))).status).toBe(429);
-    expect((await handler(from("192.0.2.2, 10.0.0.1"))).status).toBe(400);
-    // The socket address wins over a spoofable header.
-    expect((await handler(from("192.0.2.9"), { clientIp: "192.0.2.1" })).status).toBe(429);
+    const spoofed = (value: string) =>
+      post("{", {
+        headers: {
+          "x-forwarded-for": value,
+          "x-real-ip": value,
+          forwarded: `for=${value}`,
+          "cf-connecting-ip": value,
+          "true-client-ip": value,
+        },
+      });
+
+    // With a known client, rotating the headers changes nothing.
+    expect((await handler(spoofed("192.0.2.1"), { clientIp: "203.0.113.7" })).status).toBe(400);
+    expect((await handler(spoofed("192.0.2.2"), { clientIp: "203.0.113.7" })).status).toBe(429);
+    // Without one, every request shares a single key, whatever the headers say.
+    expect((await handler(spoofed("192.0.2.3"))).status).toBe(400);
+    expect((await handler(spoofed("192.0.2.4"))).status).toBe(429);
+    expect((await handler(spoofed("2001:db8::5"))).status).toBe(429);
+  });
+
+  it("gives two IPv6 addresses in one /64 one budget, and the next /64 its own", async () => {
+    const handler = harness.handler({ CHECKOUT_RATE_LIMIT: "1" }, { now: clock().now });
+    expect((await handler(post("{"), { clientIp: "2001:db8:1:2::1" })).status).toBe(400);
+    expect((await handler(post("{"), { clientIp: "2001:db8:1:2:ab::9" })).status).toBe(429);
+    expect((await handler(post("{"), { clientIp: "2001:DB8:1:2:0:0:0:3" })).status).toBe(429);
+    expect((await handler(post("{"), { clientIp: "2001:db8:1:3::1" })).status).toBe(400);
+  });
+
+  it("counts an IPv4-mapped IPv6 socket address as the IPv4 address", async () => {
+    const handler = harness.handler({ CHECKOUT_RATE_LIMIT: "1" }, { now: clock().now });
+    expect((await handler(post("{"), { clientIp: "::ffff:198.51.100.4" })).status).toBe(400);
+    expect((await handler(post("{"), { clientIp: "198.51.100.4" })).status).toBe(429);
+  });
+
+  it("puts malformed client addresses under the one shared key", async () => {
+    const handler = harness.handler({ CHECKOUT_RATE_LIMIT: "1" }, { now: clock().now });
+    expect((await handler(post("{"), { clientIp: "not an address" })).status).toBe(400);
+    expect((await handler(post("{"), { clientIp: "203.0.113.7, 10.0.0.1" })).status).toBe(429);
+    expect((await handler(post("{"))).status).toBe(429);
+  });
+
+  it("trips the global ceiling across many clients, with Retry-After and CORS", async () => {
+    const time = clock();
+    const handler = harness.handler(
+      { CHECKOUT_RATE_LIMIT: "2", CHECKOUT_RATE_LIMIT_GLOBAL: "5" },
+      { now: time.now },
+    );
+    const from = (index: number) => handler(post("{"), { clientIp: `198.51.100.${index}` });
+    for (let index = 1; index <= 5; index += 1) expect((await from(index)).status).toBe(400);
+
+    time.advance(10_000);
+    const limited = await from(6);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("50");
+    expect(limited.headers.get("access-control-allow-origin")).toBe(SITE_ORIGIN);
+    expect(await readProblem(limited)).toEqual({
+      error: MESSAGES.rate_limited,
+      code: "rate_limited",
+    });
+
+    time.advance(50_000);
+    expect((await from(7)).status).toBe(400);
+  });
+
+  it("counts against the global ceiling only what the per-client limit let through", async () => {
+    const handler = harness.handler(
+      { CHECKOUT_RATE_LIMIT: "2", CHECKOUT_RATE_LIMIT_GLOBAL: "4" },
+      { now: clock().now },
+    );
+    const statuses: number[] = [];
+    for (let index = 0; index < 20; index += 1) {
+      statuses.push((await handler(post("{"), { clientIp: "203.0.113.66" })).status);
+    }
+    expect(statuses.filter((status) => status === 400)).toHaveLength(2);
+    expect((await handler(post("{"), { clientIp: "203.0.113.67" })).status).toBe(400);
+    expect((await handler(post("{"), { clientIp: "203.0.113.68" })).status).toBe(400);
+    expect((await handler(post("{"), { clientIp: "203.0.113.69" })).status).toBe(429);
+  });
+
+  it("sets the global ceiling to ten times the per-client limit by default", async () => {
+    const handler = harness.handler({ CHECKOUT_RATE_LIMIT: "1" }, { now: clock().now });
+    for (let index = 1; index <= 10; index += 1) {
+      expect((await handler(post("{"), { clientIp: `192.0.2.${index}` })).status).toBe(400);
+    }
+    expect((await handler(post("{"), { clientIp: "192.0.2.11" })).status).toBe(429);
+  });
+
+  it("turns the global ceiling off with CHECKOUT_RATE_LIMIT_GLOBAL=0", async () => {
+    const handler = harness.handler(
+      { CHECKOUT_RATE_LIMIT: "1", CHECKOUT_RATE_LIMIT_GLOBAL: "0" },
+      { now: clock().now },
+    );
+    for (let index = 1; index <= 50; index += 1) {
+      expect((await handler(post("{"), { clientIp: `192.0.2.${index}` })).status).toBe(400);
+    }
+  });
+
+  it("applies the global ceiling alone when the per-client limit is off", async () => {
+    const handler = harness.handler(
+      { CHECKOUT_RATE_LIMIT: "0", CHECKOUT_RATE_LIMIT_GLOBAL: "2" },
+      { now: clock().now },
+    );
+    expect((await handler(post("{"), { clientIp: "192.0.2.1" })).status).toBe(400);
+    expect((await handler(post("{"), { clientIp: "192.0.2.1" })).status).toBe(400);
+    expect((await handler(post("{"), { clientIp: "192.0.2.2" })).status).toBe(429);
   });
 
   it("defaults to 30 per minute", async () => {

@@ -8,13 +8,19 @@ import {
 import { parseCheckoutEnv } from "./schema.ts";
 import { createStripeCheckout } from "./stripe.ts";
 
+const MINUTE_MS = 60_000;
+
 export interface CheckoutFromEnvOptions {
   /** Receives one JSON line per event; defaults to console.error. */
   log?: LogLine;
   /** Clock for the rate limiter (ms since epoch). */
   now?: () => number;
-  /** Overrides the Stripe request timeout (default 10 s); tests use a short one. */
+  /** Overrides the per-try Stripe timeout (default STRIPE_TRY_TIMEOUT_MS); tests use a short one. */
   stripeTimeoutMs?: number;
+  /** Overrides the overall Stripe deadline (default STRIPE_DEADLINE_MS). */
+  stripeDeadlineMs?: number;
+  /** Overrides the body read deadline (default BODY_READ_TIMEOUT_MS); tests use a short one. */
+  bodyTimeoutMs?: number;
 }
 
 /**
@@ -40,18 +46,29 @@ export function createCheckoutHandlerFromEnv(
     secretKey: config.stripe.secretKey,
     apiBase: config.stripeApiBase,
     timeoutMs: options.stripeTimeoutMs,
+    deadlineMs: options.stripeDeadlineMs,
   });
   return createCheckoutHandler({
     createSession,
     prices: config.stripe.prices,
     siteUrl: config.siteUrl,
     allowedOrigins: config.allowedOrigins,
+    bodyTimeoutMs: options.bodyTimeoutMs,
     rateLimiter:
       config.rateLimitPerMinute > 0
         ? createRateLimiter({
             limit: config.rateLimitPerMinute,
-            windowMs: 60_000,
+            windowMs: MINUTE_MS,
             now: options.now,
+          })
+        : undefined,
+    globalRateLimiter:
+      config.rateLimitGlobalPerMinute > 0
+        ? createRateLimiter({
+            limit: config.rateLimitGlobalPerMinute,
+            windowMs: MINUTE_MS,
+            now: options.now,
+            maxKeys: 1,
           })
         : undefined,
     log,

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { BODY_READ_TIMEOUT_MS } from "./budget.ts";
 import { MAX_BODY_BYTES, MESSAGES, type CheckoutHandler } from "./handler.ts";
 import {
   PRICE_ENV,
@@ -204,5 +205,80 @@ describe("body size cap (F4)", () => {
     );
     expect(response.status).toBe(413);
     expect(harness.fake.requests).toHaveLength(0);
+  });
+});
+
+describe("body read deadline", () => {
+  /** Sends `first` and then nothing, like `Content-Length: 50` followed by one byte. */
+  function stalled(first = "{") {
+    const state = { cancelled: false };
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(first));
+      },
+      cancel() {
+        state.cancelled = true;
+      },
+    });
+    return { state, request: post(stream, { headers: { "content-length": "50" } }) };
+  }
+
+  it("answers 408 request_timeout with CORS and cancels the stream", async () => {
+    const { state, request } = stalled();
+    const started = performance.now();
+    const response = await harness.handler({}, { bodyTimeoutMs: 100 })(request);
+
+    expect(response.status).toBe(408);
+    expect(await readProblem(response)).toEqual({
+      error: MESSAGES.request_timeout,
+      code: "request_timeout",
+    });
+    expect(response.headers.get("access-control-allow-origin")).toBe(SITE_ORIGIN);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(state.cancelled).toBe(true);
+    expect(harness.fake.requests).toHaveLength(0);
+  });
+
+  it("bounds the whole read, not the wait for each chunk", async () => {
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const trickle = new ReadableStream<Uint8Array>({
+      start(controller) {
+        timer = setInterval(() => controller.enqueue(new Uint8Array([0x20])), 20);
+      },
+      cancel() {
+        clearInterval(timer);
+      },
+    });
+    const started = performance.now();
+    const response = await harness.handler({}, { bodyTimeoutMs: 200 })(post(trickle));
+    clearInterval(timer);
+
+    expect(response.status).toBe(408);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it(`gives up after ${BODY_READ_TIMEOUT_MS} ms by default`, async () => {
+    const { request } = stalled();
+    const started = performance.now();
+    const response = await harness.handler()(request);
+    const elapsed = performance.now() - started;
+
+    expect(response.status).toBe(408);
+    expect(elapsed).toBeGreaterThanOrEqual(BODY_READ_TIMEOUT_MS - 50);
+    expect(elapsed).toBeLessThan(BODY_READ_TIMEOUT_MS + 2_000);
+  });
+
+  it("still reads a body that arrives in pieces within the deadline", async () => {
+    const chunks = ['{"priceId":', '"price_pro",', '"isGuest":true}'];
+    const slow = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const chunk = chunks.shift();
+        if (chunk === undefined) controller.close();
+        else controller.enqueue(new TextEncoder().encode(chunk));
+      },
+    });
+    const response = await harness.handler({}, { bodyTimeoutMs: 1_000 })(post(slow));
+    expect(response.status).toBe(200);
   });
 });

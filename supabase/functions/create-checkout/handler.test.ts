@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { CheckoutHandler } from "./handler.ts";
+import { MESSAGES, type CheckoutHandler } from "./handler.ts";
 import {
   ENDPOINT,
   FOREIGN_ORIGIN,
@@ -95,7 +95,8 @@ describe("methods (F1, F2)", () => {
         headers: {
           origin: SITE_ORIGIN,
           "access-control-request-method": "POST",
-          "access-control-request-headers": "authorization, x-client-info, apikey, content-type",
+          "access-control-request-headers":
+            "authorization, x-client-info, apikey, content-type, idempotency-key",
         },
       }),
     );
@@ -104,7 +105,8 @@ describe("methods (F1, F2)", () => {
     expect(await response.text()).toBe("");
     expect(Object.fromEntries(response.headers)).toMatchObject({
       "access-control-allow-origin": SITE_ORIGIN,
-      "access-control-allow-headers": "authorization, x-client-info, apikey, content-type",
+      "access-control-allow-headers":
+        "authorization, x-client-info, apikey, content-type, idempotency-key",
       "access-control-allow-methods": "POST, OPTIONS",
       "access-control-max-age": "86400",
       vary: "Origin",
@@ -169,5 +171,73 @@ describe("error bodies", () => {
     const text = JSON.stringify(await readProblem(response));
     for (const pattern of LEAK_PATTERNS) expect(text).not.toMatch(pattern);
     expect(text).not.toContain("script");
+  });
+});
+
+describe("idempotency (S5)", () => {
+  const KEY = "3f2c6f1e-8b4a-4c1d-9e2f-0a1b2c3d4e5f";
+  const withKey = (body: unknown, key: string) =>
+    post(body, { headers: { "idempotency-key": key } });
+
+  it("passes the key to Stripe, so a retried click gets the same session", async () => {
+    const first = await handler(withKey(VALID_BODY, KEY));
+    const second = await handler(withKey(VALID_BODY, KEY));
+
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(await second.json()).toEqual(await first.json());
+    expect(harness.fake.sessions.size).toBe(1);
+    expect(harness.fake.requests.map((request) => request.idempotencyKey)).toEqual([KEY, KEY]);
+  });
+
+  it("takes the key in any letter case", async () => {
+    await handler(withKey(VALID_BODY, KEY.toUpperCase()));
+    expect(harness.fake.requests[0]?.idempotencyKey).toBe(KEY);
+  });
+
+  it("creates separate sessions for separate keys", async () => {
+    await handler(withKey(VALID_BODY, KEY));
+    await handler(withKey(VALID_BODY, "9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d"));
+    expect(harness.fake.sessions.size).toBe(2);
+  });
+
+  it("answers a key reused for another plan with the generic 502, logging Stripe's error", async () => {
+    await handler(withKey(VALID_BODY, KEY));
+    const response = await handler(withKey({ priceId: "price_starter", isGuest: true }, KEY));
+
+    expect(response.status).toBe(502);
+    expect(await readProblem(response)).toEqual({
+      error: MESSAGES.checkout_unavailable,
+      code: "checkout_unavailable",
+    });
+    expect(harness.fake.sessions.size).toBe(1);
+    expect(JSON.parse(harness.logs.at(-1) ?? "{}")).toMatchObject({
+      kind: "unavailable",
+      stripeType: "idempotency_error",
+    });
+  });
+
+  it("lets the SDK key its own retries when the browser sends no key", async () => {
+    await handler(post(VALID_BODY));
+    expect(harness.fake.requests[0]?.idempotencyKey).toMatch(/^stripe-node-retry-/);
+  });
+
+  it.each([
+    ["not a UUID", "abc"],
+    ["an empty value", ""],
+    ["a UUID with extra text", `${KEY}x`],
+    ["two UUIDs", `${KEY}, ${KEY}`],
+    ["a UUID without dashes", KEY.replaceAll("-", "")],
+    ["a 256-character value", "a".repeat(256)],
+  ])("rejects %s with 400 before Stripe is called", async (_name, key) => {
+    const response = await handler(withKey(VALID_BODY, key));
+
+    expect(response.status).toBe(400);
+    expect(await readProblem(response)).toEqual({
+      error: MESSAGES.invalid_idempotency_key,
+      code: "invalid_idempotency_key",
+    });
+    expect(response.headers.get("access-control-allow-origin")).toBe(SITE_ORIGIN);
+    expect(harness.fake.requests).toHaveLength(0);
   });
 });

@@ -6,12 +6,18 @@ import {
   json,
   readBodyWithLimit,
 } from "../_shared/http.ts";
-import type { RateLimiter } from "../_shared/rate-limit.ts";
+import { rateLimitKey } from "../_shared/client-address.ts";
+import type { RateLimiter, RateLimitVerdict } from "../_shared/rate-limit.ts";
+import { BODY_READ_TIMEOUT_MS } from "./budget.ts";
 import { parseCheckoutBody } from "./schema.ts";
 import { CheckoutSessionError, type CreateSession } from "./session.ts";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 export const ALLOW = "POST, OPTIONS";
+/** The browser's per-click key, passed to Stripe as its Idempotency-Key. */
+export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+// A UUID in its canonical text form: 36 characters, well under Stripe's 255.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Visitors see these in a toast after "Failed to start subscription process: ". */
 export const MESSAGES = {
@@ -20,16 +26,24 @@ export const MESSAGES = {
   rate_limited: "Too many checkout attempts. Please wait a minute and try again.",
   unsupported_media_type: "The request must be sent as JSON.",
   payload_too_large: "The request is too large.",
+  request_timeout: "The request took too long to arrive. Please try again.",
   invalid_json: "The request body is not valid JSON.",
   invalid_body: "The request body must be a JSON object.",
   unknown_field: "The request contains fields that are not allowed.",
   unknown_price: "Please choose one of the plans on the pricing page.",
   invalid_field: "The request contains an invalid value.",
+  invalid_idempotency_key:
+    "The request could not be verified. Please reload the page and try again.",
   checkout_busy: "Checkout is busy right now. Please try again in a moment.",
   checkout_unavailable: "Checkout is temporarily unavailable. Please try again later.",
   internal_error: "Something went wrong on our side. Please try again later.",
 } as const satisfies Record<string, string>;
 
+/**
+ * What the platform knows about the caller. `clientIp` is the address the server resolved
+ * (the socket's, or the one a trusted proxy or edge network vouches for); the handler never
+ * looks for one in request headers, which the caller writes.
+ */
 export type ClientInfo = { clientIp?: string };
 export type CheckoutHandler = (req: Request, info?: ClientInfo) => Promise<Response>;
 /** Receives one JSON line per event. */
@@ -42,7 +56,12 @@ export interface CheckoutHandlerDeps {
   /** Absolute, without trailing slash. */
   siteUrl: string;
   allowedOrigins: readonly string[];
+  /** Per client address (IPv6 per /64); requests without a known address share one key. */
   rateLimiter?: RateLimiter;
+  /** One ceiling for all clients together, counting only what the per-client limit let through. */
+  globalRateLimiter?: RateLimiter;
+  /** Deadline for reading the request body (default BODY_READ_TIMEOUT_MS). */
+  bodyTimeoutMs?: number;
   log?: LogLine;
 }
 
@@ -95,21 +114,29 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
     problem(status, code, MESSAGES[code], cors);
 
   return serve(deps.allowedOrigins, log, async (req, cors, info) => {
-    if (deps.rateLimiter !== undefined) {
-      const verdict = deps.rateLimiter.hit(clientKey(req, info));
-      if (!verdict.allowed) {
-        return problem(429, "rate_limited", MESSAGES.rate_limited, {
-          ...cors,
-          "Retry-After": String(verdict.retryAfterSeconds),
-        });
-      }
+    const verdict = checkRateLimits(deps, info);
+    if (!verdict.allowed) {
+      return problem(429, "rate_limited", MESSAGES.rate_limited, {
+        ...cors,
+        "Retry-After": String(verdict.retryAfterSeconds),
+      });
     }
     if (!isJsonContentType(req.headers.get("content-type"))) {
       return fail(415, "unsupported_media_type", cors);
     }
-    const bytes = await readBodyWithLimit(req, MAX_BODY_BYTES);
-    if (bytes === null) return fail(413, "payload_too_large", cors);
-    const parsedJson = parseJsonBytes(bytes);
+    const key = idempotencyKey(req);
+    if (!key.ok) return fail(400, "invalid_idempotency_key", cors);
+    const body = await readBodyWithLimit(
+      req,
+      MAX_BODY_BYTES,
+      deps.bodyTimeoutMs ?? BODY_READ_TIMEOUT_MS,
+    );
+    if (!body.ok) {
+      return body.reason === "timeout"
+        ? fail(408, "request_timeout", cors)
+        : fail(413, "payload_too_large", cors);
+    }
+    const parsedJson = parseJsonBytes(body.bytes);
     if (!parsedJson.ok) return fail(400, "invalid_json", cors);
     const parsed = parseCheckoutBody(parsedJson.value);
     if (!parsed.ok) return fail(400, parsed.code, cors);
@@ -118,10 +145,23 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
     if (price === undefined) return fail(400, "unknown_price", cors);
 
     try {
-      const { url } = await deps.createSession({ price, successUrl, cancelUrl });
+      const { url } = await deps.createSession({
+        price,
+        successUrl,
+        cancelUrl,
+        idempotencyKey: key.value,
+        signal: req.signal,
+      });
       return json({ url }, 200, cors);
     } catch (error) {
       const failure = error instanceof CheckoutSessionError ? error : undefined;
+      if (failure?.kind === "abandoned") {
+        log(
+          JSON.stringify({ level: "warn", event: "checkout_abandoned", plan: parsed.body.priceId }),
+        );
+        // Nobody reads this answer: the client has gone.
+        return fail(502, "checkout_unavailable", cors);
+      }
       log(
         JSON.stringify({
           level: "error",
@@ -142,11 +182,20 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
   });
 }
 
-function clientKey(req: Request, info: ClientInfo | undefined): string {
-  const fromSocket = info?.clientIp?.trim();
-  if (fromSocket) return fromSocket.slice(0, 64);
-  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded ? forwarded.slice(0, 64) : "unknown";
+/** The key is optional (an older page may not send one), but if sent it must be a UUID. */
+function idempotencyKey(req: Request): { ok: true; value?: string } | { ok: false } {
+  const value = req.headers.get(IDEMPOTENCY_KEY_HEADER);
+  if (value === null) return { ok: true };
+  return UUID.test(value) ? { ok: true, value: value.toLowerCase() } : { ok: false };
+}
+
+function checkRateLimits(
+  deps: CheckoutHandlerDeps,
+  info: ClientInfo | undefined,
+): RateLimitVerdict {
+  const perClient = deps.rateLimiter?.hit(rateLimitKey(info?.clientIp));
+  if (perClient !== undefined && !perClient.allowed) return perClient;
+  return deps.globalRateLimiter?.hit("all") ?? { allowed: true };
 }
 
 function describe(error: unknown): { errorName: string; stack?: string } {

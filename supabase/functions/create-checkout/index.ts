@@ -2,6 +2,7 @@ import { createCheckoutHandlerFromEnv } from "./from-env.ts";
 
 const handler = createCheckoutHandlerFromEnv(Deno.env.toObject());
 
-// No socket address on purpose: behind Supabase's relay it is the relay's, so the rate limiter
-// keys on the client's x-forwarded-for entry instead.
-Deno.serve((req) => handler(req));
+// The socket address is the relay's, and X-Forwarded-For starts with whatever the caller
+// wrote. Cloudflare, in front of every Supabase project, sets cf-connecting-ip to the address
+// that connected to it (docs/decisions/006-checkout-client-address.md).
+Deno.serve((req) => handler(req, { clientIp: req.headers.get("cf-connecting-ip") ?? undefined }));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseIpAddress } from "../_shared/client-address.ts";
 
 /** Public plan ids the browser may send; the real Stripe price ids stay on the server. */
 export const PLAN_IDS = ["price_starter", "price_pro", "price_expert"] as const;
@@ -65,7 +66,33 @@ const httpUrl = z.string().refine((value) => parseHttpUrl(value) !== null, {
 const httpOrigin = httpUrl.refine((value) => parseHttpUrl(value)?.pathname === "/", {
   message: "must be an origin (scheme, host and optional port, no path)",
 });
+/** 127.0.0.0/8, `localhost` or `[::1]` (as URL writes them): traffic that stays on the machine. */
+function isLoopbackHost(hostname: string): boolean {
+  if (hostname === "localhost" || hostname === "[::1]") return true;
+  const address = parseIpAddress(hostname);
+  return address?.version === 4 && address.bytes[0] === 127;
+}
+
+// Plain http: would send the secret key in clear text; a local fake or stripe-mock is fine.
+const stripeApiBase = httpOrigin.refine(
+  (value) => {
+    // An unparsable value is already reported by httpOrigin.
+    const url = parseHttpUrl(value);
+    return url === null || url.protocol === "https:" || isLoopbackHost(url.hostname);
+  },
+  {
+    message:
+      "must use https: (plain http: only for a loopback address: 127.0.0.0/8, localhost or [::1])",
+  },
+);
+
+const isLiveKey = (key: string) => /^(sk|rk)_live_/.test(key);
+
 const digits = (message: string) => z.string().regex(/^\d+$/, { message }).transform(Number);
+
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 30;
+/** The global ceiling defaults to this many clients' worth of requests. */
+export const GLOBAL_RATE_LIMIT_FACTOR = 10;
 
 export const checkoutEnvSchema = z.object({
   STRIPE_SECRET_KEY: optional(z.string()),
@@ -79,16 +106,21 @@ export const checkoutEnvSchema = z.object({
   ),
   SITE_URL: optional(httpUrl),
   ALLOWED_ORIGINS: optional(z.string()),
-  STRIPE_API_BASE: optional(httpOrigin),
+  STRIPE_API_BASE: optional(stripeApiBase),
   CHECKOUT_RATE_LIMIT: optional(digits("must be a whole number of requests per minute (0 = off)")),
+  CHECKOUT_RATE_LIMIT_GLOBAL: optional(
+    digits("must be a whole number of requests per minute for all clients together (0 = off)"),
+  ),
 });
 
 export interface CheckoutConfig {
   /** No trailing slash, so paths can be appended. */
   siteUrl: string;
   allowedOrigins: string[];
-  /** Requests per minute per client IP; 0 turns the limiter off. */
+  /** Requests per minute per client IP (IPv6 per /64); 0 turns the limiter off. */
   rateLimitPerMinute: number;
+  /** Requests per minute for all clients together; 0 turns the ceiling off. */
+  rateLimitGlobalPerMinute: number;
   stripeApiBase: URL | undefined;
   /** Undefined when the secret key or a price is missing: checkout answers 503. */
   stripe: { secretKey: string; prices: Map<PlanId, string> } | undefined;
@@ -112,6 +144,12 @@ export function parseCheckoutEnv(env: Record<string, string | undefined>): Check
     );
   }
   const vars = result.data;
+
+  if (vars.STRIPE_API_BASE !== undefined && isLiveKey(vars.STRIPE_SECRET_KEY ?? "")) {
+    throw new CheckoutConfigError([
+      "STRIPE_API_BASE must not be set when STRIPE_SECRET_KEY is a live key (sk_live_ or rk_live_): live requests go to Stripe's own API only",
+    ]);
+  }
 
   const siteUrl = (vars.SITE_URL ?? `http://localhost:${vars.PORT ?? 3000}`).replace(/\/+$/, "");
   const allowedOrigins = (vars.ALLOWED_ORIGINS ?? new URL(siteUrl).origin)
@@ -138,10 +176,13 @@ export function parseCheckoutEnv(env: Record<string, string | undefined>): Check
     else prices.set(plan, price);
   }
 
+  const rateLimitPerMinute = vars.CHECKOUT_RATE_LIMIT ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
   return {
     siteUrl,
     allowedOrigins: [...new Set(allowedOrigins.map((origin) => new URL(origin).origin))],
-    rateLimitPerMinute: vars.CHECKOUT_RATE_LIMIT ?? 30,
+    rateLimitPerMinute,
+    rateLimitGlobalPerMinute:
+      vars.CHECKOUT_RATE_LIMIT_GLOBAL ?? GLOBAL_RATE_LIMIT_FACTOR * rateLimitPerMinute,
     stripeApiBase: vars.STRIPE_API_BASE === undefined ? undefined : new URL(vars.STRIPE_API_BASE),
     stripe:
       vars.STRIPE_SECRET_KEY !== undefined && missing.length === 0

@@ -4,11 +4,16 @@ export interface CheckoutSessionInput {
   price: string;
   successUrl: string;
   cancelUrl: string;
+  /** The browser's key for this checkout attempt; without one the SDK makes its own. */
+  idempotencyKey?: string;
+  /** Aborts when the client goes away; the provider call is then abandoned. */
+  signal?: AbortSignal;
 }
 
 export type CreateSession = (input: CheckoutSessionInput) => Promise<{ url: string }>;
 
-export type CheckoutFailureKind = "rate_limited" | "unavailable";
+/** `abandoned`: the client went away, so nobody is waiting for the answer. */
+export type CheckoutFailureKind = "rate_limited" | "unavailable" | "abandoned";
 
 /** Log-only facts about a provider failure; never sent to the browser. */
 export interface CheckoutFailureDetails {

@@ -9,6 +9,7 @@ import {
   SITE_ORIGIN,
   SITE_URL,
   VALID_BODY,
+  eventually,
   post,
   readProblem,
   startHarness,
@@ -166,6 +167,56 @@ describe.concurrent("retries and timeouts (S5, S6)", () => {
       expect(own.fake.requests).toHaveLength(3);
       // Two back-off sleeps of at most 1 s each, plus slack for a loaded machine.
       expect(elapsed).toBeLessThan(timeoutMs * 3 + 2_000 + 1_000);
+    }));
+
+  it("stops at the overall Stripe deadline and closes the upstream request", () =>
+    withOwnHarness(async (own) => {
+      own.fake.delayNext(5_000, 3);
+      const started = performance.now();
+      const response = await own.handler(
+        {},
+        { stripeTimeoutMs: 4_000, stripeDeadlineMs: 300 },
+      )(post(VALID_BODY));
+      const elapsed = performance.now() - started;
+
+      expect(response.status).toBe(502);
+      expect(await readProblem(response)).toEqual({
+        error: MESSAGES.checkout_unavailable,
+        code: "checkout_unavailable",
+      });
+      expect(response.headers.get("access-control-allow-origin")).toBe(SITE_ORIGIN);
+      // Before even the first try's own timeout.
+      expect(elapsed).toBeLessThan(4_000);
+      await eventually(() => own.fake.requests[0]?.closedEarly === true);
+      expect(JSON.parse(own.logs.at(-1) ?? "{}")).toMatchObject({
+        event: "checkout_session_failed",
+        kind: "unavailable",
+        stripeType: "deadline_exceeded",
+      });
+    }));
+
+  it("abandons the Stripe call when the client goes away", () =>
+    withOwnHarness(async (own) => {
+      own.fake.delayNext(5_000, 3);
+      const client = new AbortController();
+      const started = performance.now();
+      const pending = own.handler(
+        {},
+        { stripeTimeoutMs: 4_000 },
+      )(post(VALID_BODY, { signal: client.signal }));
+      await eventually(() => own.fake.requests.length === 1);
+      client.abort();
+      await pending;
+
+      // Before the try's own timeout.
+      expect(performance.now() - started).toBeLessThan(4_000);
+      await eventually(() => own.fake.requests[0]?.closedEarly === true);
+      // The SDK's retries find the signal aborted and never reach "Stripe".
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(own.fake.requests).toHaveLength(1);
+      expect(own.logs.map((line) => JSON.parse(line))).toEqual([
+        { level: "warn", event: "checkout_abandoned", plan: "price_pro" },
+      ]);
     }));
 
   it("waits for a slow answer that arrives within the timeout", () =>

@@ -1,12 +1,11 @@
 import Stripe from "stripe";
+import { STRIPE_DEADLINE_MS, STRIPE_MAX_NETWORK_RETRIES, STRIPE_TRY_TIMEOUT_MS } from "./budget.ts";
 import {
   CheckoutSessionError,
   type CheckoutFailureDetails,
   type CreateSession,
 } from "./session.ts";
 
-export const STRIPE_TIMEOUT_MS = 10_000;
-export const STRIPE_MAX_NETWORK_RETRIES = 2;
 /** Used when Stripe rate-limits us without saying how long to wait. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 2;
 
@@ -14,34 +13,71 @@ export interface StripeCheckoutConfig {
   secretKey: string;
   /** Points the SDK somewhere other than api.stripe.com, e.g. stripe-mock or a local fake. */
   apiBase?: URL;
+  /** Per try (default STRIPE_TRY_TIMEOUT_MS). */
   timeoutMs?: number;
   maxNetworkRetries?: number;
+  /** For all tries and the back-off between them (default STRIPE_DEADLINE_MS). */
+  deadlineMs?: number;
+}
+
+class DeadlineExceeded extends Error {
+  override name = "DeadlineExceeded";
 }
 
 export function createStripeCheckout(config: StripeCheckoutConfig): {
   createSession: CreateSession;
 } {
-  const stripe = new Stripe(config.secretKey, {
-    // The fetch client is the one that works unchanged on Deno, Supabase and Node.
-    httpClient: Stripe.createFetchHttpClient(),
+  const settings: Stripe.StripeConfig = {
     maxNetworkRetries: config.maxNetworkRetries ?? STRIPE_MAX_NETWORK_RETRIES,
-    timeout: config.timeoutMs ?? STRIPE_TIMEOUT_MS,
+    timeout: config.timeoutMs ?? STRIPE_TRY_TIMEOUT_MS,
     ...apiBaseOptions(config.apiBase),
-  });
+  };
 
   return {
-    async createSession({ price, successUrl, cancelUrl }) {
-      let session: Stripe.Response<Stripe.Checkout.Session>;
-      try {
-        session = await stripe.checkout.sessions.create({
+    async createSession({ price, successUrl, cancelUrl, idempotencyKey, signal }) {
+      const abort = new AbortController();
+      const deadline = setTimeout(
+        () => abort.abort(new DeadlineExceeded()),
+        config.deadlineMs ?? STRIPE_DEADLINE_MS,
+      );
+      const onClientGone = () => abort.abort(signal?.reason);
+      if (signal?.aborted) onClientGone();
+      signal?.addEventListener("abort", onClientGone, { once: true });
+
+      // stripe-node has no per-request AbortSignal (stripe/stripe-node#2241), so each call
+      // gets a client whose fetch carries this call's signal.
+      const stripe = new Stripe(config.secretKey, {
+        ...settings,
+        // The fetch client is the one that works unchanged on Deno, Supabase and Node.
+        httpClient: Stripe.createFetchHttpClient(fetchWithSignal(abort.signal)),
+      });
+      const created = stripe.checkout.sessions.create(
+        {
           mode: "subscription",
           line_items: [{ price, quantity: 1 }],
           success_url: successUrl,
           cancel_url: cancelUrl,
           allow_promotion_codes: true,
-        });
+        },
+        idempotencyKey === undefined ? undefined : { idempotencyKey },
+      );
+      // After an abort the SDK may still retry (each try fails at once) and then reject.
+      created.catch(() => {});
+
+      let session: Stripe.Response<Stripe.Checkout.Session>;
+      try {
+        session = await untilAborted(created, abort.signal);
       } catch (error) {
+        if (signal?.aborted) {
+          throw new CheckoutSessionError("abandoned", { stripeType: "client_gone" });
+        }
+        if (abort.signal.reason instanceof DeadlineExceeded) {
+          throw new CheckoutSessionError("unavailable", { stripeType: "deadline_exceeded" });
+        }
         throw toCheckoutSessionError(error, config.secretKey);
+      } finally {
+        clearTimeout(deadline);
+        signal?.removeEventListener("abort", onClientGone);
       }
       if (typeof session.url !== "string" || session.url === "") {
         throw new CheckoutSessionError("unavailable", {
@@ -52,6 +88,25 @@ export function createStripeCheckout(config: StripeCheckoutConfig): {
       return { url: session.url };
     },
   };
+}
+
+/** `fetch` that also aborts with `signal`, besides the SDK's own per-try timeout signal. */
+function fetchWithSignal(signal: AbortSignal): typeof fetch {
+  return (input, init) => {
+    if (signal.aborted) return Promise.reject(signal.reason);
+    const signals = init?.signal ? [init.signal, signal] : [signal];
+    return fetch(input, { ...init, signal: AbortSignal.any(signals) });
+  };
+}
+
+/** Settles with `promise`, or rejects as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 function apiBaseOptions(

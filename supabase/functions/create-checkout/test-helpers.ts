@@ -71,6 +71,8 @@ export interface PostInit {
   origin?: string | null;
   contentType?: string | null;
   headers?: Record<string, string>;
+  /** Stands for the client going away: the handler sees it as `req.signal`. */
+  signal?: AbortSignal;
 }
 
 /** A browser-like POST; `body` objects are JSON-encoded, strings and streams are sent as-is. */
@@ -89,6 +91,7 @@ export function post(body: unknown, init: PostInit = {}): Request {
     method: "POST",
     headers,
     body: encoded,
+    signal: init.signal,
     duplex: "half",
   } as RequestInit);
 }
@@ -109,3 +112,12 @@ export async function readProblem(response: Response): Promise<{ error: string; 
 
 /** Strings that must never reach a browser. */
 export const LEAK_PATTERNS = [/stripe/i, /sk_/, /rk_/, /price_1/, /\bat\s+\S+\s*\(/, /\.ts:\d+/];
+
+/** Waits until `check` holds, polling, or fails after `ms`. */
+export async function eventually(check: () => boolean, ms = 2_000): Promise<void> {
+  const deadline = performance.now() + ms;
+  while (!check()) {
+    if (performance.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

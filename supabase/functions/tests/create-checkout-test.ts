@@ -19,12 +19,25 @@ function env(fake: FakeStripe, extra: Record<string, string | undefined> = {}) {
   };
 }
 
-function post(body: string): Request {
+function post(body: BodyInit, headers: Record<string, string> = {}): Request {
   return new Request(ENDPOINT, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: SITE },
+    headers: { "content-type": "application/json", origin: SITE, ...headers },
     body,
   });
+}
+
+/** Fails the test instead of letting it hang when `promise` does not settle in time. */
+async function within<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function withFake(run: (fake: FakeStripe, logs: string[]) => Promise<void>): Promise<void> {
@@ -90,7 +103,7 @@ Deno.test("answers a CORS preflight", () =>
     assert.equal(response.headers.get("access-control-allow-origin"), SITE);
     assert.equal(
       response.headers.get("access-control-allow-headers"),
-      "authorization, x-client-info, apikey, content-type",
+      "authorization, x-client-info, apikey, content-type, idempotency-key",
     );
     assert.equal(response.headers.get("access-control-allow-methods"), "POST, OPTIONS");
     assert.equal(response.headers.get("access-control-max-age"), "86400");
@@ -125,5 +138,85 @@ Deno.test("maps a Stripe rate limit to 503 with Retry-After", () =>
     assert.equal(response.headers.get("retry-after"), "2");
     assert.equal((await response.json()).code, "checkout_busy");
     assert.equal(fake.requests.length, 1);
+  }),
+);
+
+Deno.test("rate limits on the client address it is given, never on X-Forwarded-For", () =>
+  withFake(async (fake) => {
+    const handler = createCheckoutHandlerFromEnv(env(fake, { CHECKOUT_RATE_LIMIT: "1" }), {
+      log: () => {},
+    });
+    const from = (clientIp: string, forwardedFor: string) =>
+      handler(post("{", { "x-forwarded-for": forwardedFor }), { clientIp });
+
+    assert.equal((await from("2001:db8:1:2::1", "192.0.2.1")).status, 400);
+    assert.equal((await from("2001:db8:1:2::2", "192.0.2.2")).status, 429);
+    assert.equal((await from("198.51.100.7", "192.0.2.1")).status, 400);
+    assert.equal(fake.requests.length, 0);
+  }),
+);
+
+Deno.test("answers 408 when the body stalls after one byte", () =>
+  withFake(async (fake) => {
+    const handler = createCheckoutHandlerFromEnv(env(fake), { log: () => {}, bodyTimeoutMs: 100 });
+    const stalled = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("{"));
+      },
+    });
+    const response = await within(3_000, handler(post(stalled, { "content-length": "50" })));
+
+    assert.equal(response.status, 408);
+    assert.deepEqual(await response.json(), {
+      error: "The request took too long to arrive. Please try again.",
+      code: "request_timeout",
+    });
+    assert.equal(fake.requests.length, 0);
+  }),
+);
+
+Deno.test("abandons the upstream Stripe request when the client goes away", () =>
+  withFake(async (fake, logs) => {
+    fake.delayNext(5_000, 3);
+    const handler = createCheckoutHandlerFromEnv(env(fake), {
+      log: (line) => logs.push(line),
+      stripeTimeoutMs: 4_000,
+    });
+    const client = new AbortController();
+    const request = new Request(post('{"priceId":"price_pro","isGuest":true}'), {
+      signal: client.signal,
+    });
+    const pending = handler(request);
+    while (fake.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    client.abort();
+    await within(2_000, pending);
+
+    // Long enough for the SDK's two retry sleeps, which must not reach "Stripe".
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    assert.equal(fake.requests.length, 1);
+    assert.equal(fake.requests[0]?.closedEarly, true);
+    assert.deepEqual(
+      logs.map((line) => JSON.parse(line).event),
+      ["checkout_abandoned"],
+    );
+  }),
+);
+
+Deno.test("two calls with one Idempotency-Key create one Checkout Session", () =>
+  withFake(async (fake) => {
+    const handler = createCheckoutHandlerFromEnv(env(fake), { log: () => {} });
+    const key = crypto.randomUUID();
+    const call = () =>
+      handler(post('{"priceId":"price_pro","isGuest":true}', { "idempotency-key": key }));
+
+    const first = await (await call()).json();
+    const second = await (await call()).json();
+
+    assert.deepEqual(second, first);
+    assert.equal(fake.sessions.size, 1);
+    assert.deepEqual(
+      fake.requests.map((request) => request.idempotencyKey),
+      [key, key],
+    );
   }),
 );

@@ -1,0 +1,39 @@
+import { CheckoutButton } from "~/components/forms/checkout-button";
+import { SmartLink } from "~/components/layout/smart-link";
+import { buttonVariants, type ButtonVariant } from "~/components/ui/button";
+import { isExternalUrl, siteConfig } from "~/config/site";
+import { startsCheckout, type Plan } from "~/data/plans";
+import { cn } from "~/lib/cn";
+
+/** A plan's call to action: a self-serve plan starts its checkout, Agency opens the contact form. */
+export function PlanCta({
+  plan,
+  size,
+  className,
+}: {
+  plan: Plan;
+  size?: ButtonVariant["size"];
+  className?: string;
+}) {
+  if (startsCheckout(plan)) {
+    return (
+      <CheckoutButton
+        priceId={plan.priceId}
+        variant={plan.popular ? "primary" : "outline"}
+        size={size}
+        className={className}
+      >
+        {plan.ctaLabel}
+      </CheckoutButton>
+    );
+  }
+  return (
+    <SmartLink
+      href={siteConfig.contactUrl}
+      newTab={isExternalUrl(siteConfig.contactUrl)}
+      className={cn(buttonVariants({ variant: "outline", size }), className)}
+    >
+      {plan.ctaLabel}
+    </SmartLink>
+  );
+}

@@ -1,0 +1,75 @@
+import { siteConfig } from "~/config/site";
+import { billingFaqPointer } from "./billing-faq-pointer";
+import { faqs, type FaqItem } from "./faqs";
+import { plans, startsCheckout } from "./plans";
+
+// Billing questions answered on /pricing. Where the Help Center already asks a question, this
+// list takes that very entry from faqs.ts rather than a second wording of it, and the Help
+// Center's FAQPage structured data carries it: a question sits in one page's JSON-LD only.
+
+export type BillingFaq = FaqItem & {
+  /** Also on the Help Center, whose FAQPage JSON-LD carries it; /pricing's leaves it out. */
+  inHelpCenter: boolean;
+};
+
+const fromHelpCenter = (id: (typeof faqs)[number]["id"]): BillingFaq => {
+  const item = faqs.find((faq) => faq.id === id);
+  if (!item) throw new Error(`No Help Center question ${id}`);
+  return { ...item, inHelpCenter: true };
+};
+
+const selfServeNames = plans.filter(startsCheckout).map((plan) => plan.name);
+const selfServeList = `${selfServeNames.slice(0, -1).join(", ")} or ${selfServeNames.at(-1)}`;
+
+/** Company policy on refunds, canceling, tax, episodes, plan changes and payment methods. */
+export const billingFaqs: readonly BillingFaq[] = [
+  fromHelpCenter("money-back"),
+  {
+    id: "claim-refund",
+    question: "How do I claim the money-back guarantee?",
+    answer: `Write to ${siteConfig.supportEmail} from the email address on your account within 14 days of your first payment. The guarantee covers the first payment of a ${selfServeList} plan, which we refund in full; renewals and plan changes are not covered.`,
+    inHelpCenter: false,
+  },
+  fromHelpCenter("cancel"),
+  {
+    id: "cancel-how",
+    question: "How do I cancel, and what happens to my content?",
+    answer: `Open the billing portal from the link in your receipt email, or write to ${siteConfig.supportEmail}. The cancellation takes effect at the end of the period you have paid for, you are not charged again, and everything we generated for you stays downloadable for 30 days after that.`,
+    inHelpCenter: false,
+  },
+  {
+    id: "plan-changes",
+    question: "Can I upgrade or downgrade in the middle of a billing period?",
+    answer:
+      "Yes. An upgrade takes effect at once, with a prorated charge for the rest of the current period. A downgrade takes effect at your next renewal, so you keep your current plan until then.",
+    inHelpCenter: false,
+  },
+  {
+    id: "tax",
+    question: "Do the prices include tax?",
+    answer:
+      "No. Prices are in US dollars and exclude sales tax and VAT. Where tax applies, Stripe Checkout adds it based on your billing address and shows the total before you pay.",
+    inHelpCenter: false,
+  },
+  {
+    id: "episode",
+    question: "What counts as an episode, and is there a length limit?",
+    answer:
+      "An episode is one recording of up to 3 hours, uploaded as an MP3, WAV, AAC or M4A file and processed once. Generating the outputs of the same episode again is free and does not count as another episode.",
+    inHelpCenter: false,
+  },
+  {
+    id: "payment-methods",
+    question: "How can I pay?",
+    answer:
+      "With any card or wallet that Stripe Checkout offers in your country: Visa, Mastercard, American Express, Discover and other cards, and Apple Pay, Google Pay and Link where they are available.",
+    inHelpCenter: false,
+  },
+];
+
+export const billingFaqCopy = {
+  heading: "Billing questions",
+  intro: "Refunds, canceling, tax and payment, answered before you pay.",
+  contactLead: "Another question about billing? Write to",
+  anchor: billingFaqPointer.anchor,
+} as const;

@@ -1,0 +1,130 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { siteConfig } from "~/config/site";
+import { checkAssertion, checkPlanClaims, planStatements, type PlanClaim } from "~/lib/plan-claims";
+import { about } from "./about";
+import { faqs } from "./faqs";
+import { features } from "./features";
+import { planClaims } from "./plan-claims";
+import { describePlanOutputs } from "./plan-outputs";
+import { planFeatureRows, plans } from "./plans";
+import { testimonials } from "./testimonials";
+import { tools } from "./tools";
+
+const data = { plans, rows: planFeatureRows };
+
+/** Every string inside a value, depth first. */
+function strings(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (typeof value === "function") return [];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === "object") return Object.values(value).flatMap(strings);
+  return [];
+}
+
+const markdown = (folder: string) =>
+  Object.fromEntries(
+    readdirSync(folder)
+      .filter((file) => file.endsWith(".md"))
+      .map((file) => [`${folder}/${file}`, readFileSync(`${folder}/${file}`, "utf8")]),
+  );
+
+// The FAQ's outputs answer is written from plans.ts (plan-outputs.ts), so it is true by
+// construction; content-data.test.ts pins its wording. The tools' "Available on all pricing
+// plans" (toolAvailability) is the spec's fixed wording and is left out; their descriptions are in.
+const generated = new Set<string>(
+  faqs.map((faq) => faq.answer).filter((answer) => answer.includes(describePlanOutputs())),
+);
+
+const sources: Record<string, string> = {
+  ...markdown("content/blog"),
+  ...markdown("content/legal"),
+  "app/data/faqs.ts": strings(faqs)
+    .filter((text) => !generated.has(text))
+    .join("\n"),
+  "app/data/testimonials.ts": strings(testimonials).join("\n"),
+  "app/data/about.ts": strings(about).join("\n"),
+  "app/data/features.ts": strings(features).join("\n"),
+  "app/data/tools.ts": strings(tools).join("\n"),
+  "app/config/site.ts": [siteConfig.tagline, siteConfig.description].join("\n"),
+};
+
+describe("claims about plans in the copy", () => {
+  it("are all in the claims table, found in their source, and true to plans.ts", () => {
+    expect(checkPlanClaims(data, planClaims, sources)).toEqual([]);
+  });
+});
+
+describe("the claims check", () => {
+  const claim = (quote: string, says: PlanClaim["says"]): PlanClaim => ({
+    source: "planted.md",
+    quote,
+    says,
+  });
+
+  it("fails on a planted contradiction in an article", () => {
+    const source = "content/blog/content-repurposing.md";
+    const planted = `${sources[source]}\nOn Starter, Castloop also drafts the X thread and the carousel.\n`;
+    expect(checkPlanClaims(data, planClaims, { ...sources, [source]: planted })).toEqual([
+      `${source}: a statement about plans is not in the claims table: "On Starter, Castloop also drafts the X thread and the carousel."`,
+    ]);
+  });
+
+  it("fails when a listed claim says what plans.ts does not", () => {
+    const wrong = claim("On Starter, Castloop also drafts the X thread.", [
+      ["Starter", "X threads", true],
+    ]);
+    expect(
+      checkPlanClaims(data, [wrong], {
+        "planted.md": "On Starter, Castloop also drafts the X thread.",
+      }),
+    ).toEqual([
+      'planted.md: "On Starter, Castloop also drafts the X thread." ["Starter", "X threads", true] contradicts plans.ts (Starter: false)',
+    ]);
+  });
+
+  it("fails when a claim's quote is gone from its source, or it says nothing without a reason", () => {
+    expect(
+      checkPlanClaims(data, [claim("Pro includes one X thread", [])], {
+        "planted.md": "Nothing here.",
+      }),
+    ).toEqual([
+      'planted.md: the claim "Pro includes one X thread" is no longer in the text',
+      'planted.md: "Pro includes one X thread" says nothing; give a reason in because',
+    ]);
+  });
+
+  it("checks counts, ranges of plans, episodes and prices", () => {
+    expect(checkAssertion(data, ["Starter", "LinkedIn Post", "1"])).toBeUndefined();
+    expect(checkAssertion(data, ["Expert+", "LinkedIn Post", "Unlimited"])).toBeUndefined();
+    expect(checkAssertion(data, ["Pro+", "White Label", true])).toMatch(/Pro: false/);
+    expect(checkAssertion(data, ["every plan", "Audio to Text", true])).toBeUndefined();
+    expect(checkAssertion(data, ["every plan", "LinkedIn Post", "1"])).toMatch(
+      /Expert: "Unlimited"/,
+    );
+    expect(checkAssertion(data, ["some plan", "Managed Workflow", true])).toBeUndefined();
+    expect(checkAssertion(data, ["Pro", "episodes", 4])).toBeUndefined();
+    expect(checkAssertion(data, ["Expert", "episodes", 16])).toMatch(/Expert: 6/);
+    expect(checkAssertion(data, ["Agency", "episodes", "Custom"])).toBeUndefined();
+    expect(checkAssertion(data, ["Pro", "price", 149])).toBeUndefined();
+    expect(checkAssertion(data, ["Gold", "price", 1])).toMatch(/no plan is called Gold/);
+    expect(checkAssertion(data, ["Pro", "Video Clips" as "X threads", true])).toMatch(/no row/);
+  });
+
+  it("finds statements in sentences, paragraphs and plan tables, not in code", () => {
+    const text = [
+      "Castloop writes the summary. Plan your posts around each release.",
+      "Our studio is on Agency. Threads arrive every Monday.",
+      "An expert guest can carry a thread.",
+      '```xml\n<itunes:category text="Business"/> Castloop transcript\n```',
+      "| Output | Starter | Pro |",
+      "| --- | --- | --- |",
+      "| X thread | no | one |",
+    ].join("\n");
+    expect(planStatements(text)).toEqual([
+      "Castloop writes the summary.",
+      "Our studio is on Agency. Threads arrive every Monday.",
+      "X thread no one",
+    ]);
+  });
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { legalConfig } from "~/config/legal";
+import { siteConfig } from "~/config/site";
+import { fillTokens, getLegalPage } from "~/lib/legal.server";
+
+const headings = (html: string) => [...html.matchAll(/<h2>([^<]*)<\/h2>/g)].map((m) => m[1]);
+const text = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&#x26;/g, "&")
+    .replace(/\s+/g, " ");
+
+describe("legal pages", () => {
+  const terms = getLegalPage("terms");
+  const privacy = getLegalPage("privacy");
+  const cookies = getLegalPage("cookies");
+
+  it("keep the spec's sections and last-updated date", () => {
+    expect(headings(terms.html)).toEqual([
+      "Introduction",
+      "Accounts",
+      "Content",
+      "Subscriptions",
+      "Termination",
+      "Limitation Of Liability",
+      "Changes",
+      "Contact Us",
+    ]);
+    expect(headings(privacy.html)).toEqual([
+      "Introduction",
+      "Information We Collect",
+      "How We Use Your Information",
+      "Disclosure",
+      "Data Retention",
+      "Your Rights",
+      "Changes",
+      "Contact Us",
+    ]);
+    expect(headings(cookies.html)).toHaveLength(7);
+    for (const page of [terms, privacy, cookies]) expect(page.updated).toBe("2025-04-18");
+  });
+
+  it("fill every token from the site and legal config", () => {
+    for (const page of [terms, privacy, cookies]) {
+      expect(page.html).not.toMatch(/\{\{|\}\}/);
+      expect(page.description).not.toMatch(/\{\{|\}\}/);
+    }
+    expect(() => fillTokens("{{nope}}")).toThrow("Unknown content token {{nope}}");
+  });
+
+  it("Terms: entity, cancellation, renewal and price notice, refund claim, law and venue, copyright", () => {
+    const body = text(terms.html);
+    for (const value of [
+      `operated by ${legalConfig.entityName}, ${legalConfig.entityDescription}`,
+      legalConfig.postalAddress,
+      `laws of ${legalConfig.governingLaw}`,
+      `exclusively in ${legalConfig.venue}`,
+      legalConfig.copyrightEmail,
+      `at least ${legalConfig.priceChangeNoticeDays} days before the renewal`,
+      "renews automatically each month",
+      "from the billing page of your account",
+      "Cancellation takes effect at the end of the billing period you have already paid for",
+      "within 14 days of that payment",
+      "for 30 days you can still sign in and export",
+      "small-claims court",
+      "limited to the amount you paid us in the twelve months",
+    ]) {
+      expect(body).toContain(value);
+    }
+  });
+
+  it("Privacy: controller, bases, processors, no training, retention, transfers, rights, children", () => {
+    const body = text(privacy.html);
+    for (const value of [
+      `The controller of your personal information is ${legalConfig.entityName}`,
+      legalConfig.privacyEmail,
+      legalConfig.euRepresentative!.name,
+      "Lawful basis",
+      "Complying with a legal obligation",
+      "Payments: Stripe",
+      "Transcription and generation",
+      "We do not use your audio, transcripts or generated content to train",
+      "unless you opt in",
+      "7 years after the payment",
+      "Server logs",
+      "Standard Contractual Clauses",
+      "We reply within one month",
+      "children under 16",
+    ]) {
+      expect(body).toContain(value);
+    }
+  });
+
+  it("Cookies: still no cookies on the marketing site; contact on the privacy address", () => {
+    const body = text(cookies.html);
+    expect(body).toContain("Our marketing website sets no cookies");
+    expect(cookies.html).toContain(`mailto:${legalConfig.privacyEmail}`);
+    expect(cookies.html).not.toContain(`mailto:${siteConfig.supportEmail}`);
+  });
+});
