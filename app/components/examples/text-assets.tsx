@@ -14,7 +14,7 @@ export function TranscriptAsset({ kit, file }: { kit: ExampleKit; file: string }
   return (
     <>
       <AssetIntro>
-        An excerpt of the speaker-labelled transcript, with a timestamp at every turn.
+        An excerpt of the speaker-labeled transcript, with a timestamp at every turn.
       </AssetIntro>
       <AssetToolbar
         copy={{ text: transcriptText(kit), targetId: "transcript-text", what: "the transcript" }}
