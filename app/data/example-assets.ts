@@ -57,6 +57,16 @@ export function plansIncluding(asset: ExampleAsset): PlanInclusion[] {
   });
 }
 
+/**
+ * The assets a kit made on `planName` would show but that plan does not include, as
+ * `X thread (plans.ts row "X threads")`. Empty when the plan includes them all.
+ */
+export function outputsMissingFrom(planName: string): string[] {
+  return exampleAssets
+    .filter((asset) => !plansIncluding(asset).some(({ plan }) => plan.name === planName))
+    .map((asset) => `${asset.label} (plans.ts row "${asset.planRow}")`);
+}
+
 /** The cheapest plan that includes the asset and can be bought by checkout (not Agency). */
 export function cheapestPlanFor(asset: ExampleAsset): Plan | undefined {
   return plansIncluding(asset)

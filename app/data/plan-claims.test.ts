@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "~/config/site";
+import { getAllKits } from "~/lib/example-kit.server";
 import { checkAssertion, checkPlanClaims, planStatements, type PlanClaim } from "~/lib/plan-claims";
 import { about } from "./about";
+import { exampleAssets, outputsMissingFrom } from "./example-assets";
 import { faqs } from "./faqs";
 import { features } from "./features";
 import { planClaims } from "./plan-claims";
@@ -47,11 +49,36 @@ const sources: Record<string, string> = {
   "app/data/features.ts": strings(features).join("\n"),
   "app/data/tools.ts": strings(tools).join("\n"),
   "app/config/site.ts": [siteConfig.tagline, siteConfig.description].join("\n"),
+  "app/data/example-assets.ts": strings(exampleAssets).join("\n"),
+  // The sample kits' copy: a fictional post that names a plan must be listed like any other.
+  ...Object.fromEntries(
+    getAllKits().map((kit) => [`content/examples/${kit.slug}.yaml`, strings(kit).join("\n")]),
+  ),
 };
 
 describe("claims about plans in the copy", () => {
   it("are all in the claims table, found in their source, and true to plans.ts", () => {
     expect(checkPlanClaims(data, planClaims, sources)).toEqual([]);
+  });
+});
+
+describe("the sample kits", () => {
+  // Each kit shows one of every asset in the explorer, all made on the plan it names.
+  it("show only outputs the plan they were made on includes", () => {
+    const kits = getAllKits();
+    expect(kits.length).toBeGreaterThan(0);
+    for (const kit of kits) expect(outputsMissingFrom(kit.plan), kit.slug).toEqual([]);
+  });
+
+  it("would fail on a plan without the thread, the carousel or the captions", () => {
+    expect(outputsMissingFrom("Starter")).toEqual([
+      'X thread (plans.ts row "X threads")',
+      'Instagram caption (plans.ts row "Instagram Posts")',
+      'Carousel (plans.ts row "Carousel Images")',
+      'Video captions (plans.ts row "Caption Generation")',
+      'Subtitles (plans.ts row "Caption Generation")',
+      'Content template (plans.ts row "Content Templates")',
+    ]);
   });
 });
 

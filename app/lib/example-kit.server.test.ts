@@ -9,6 +9,7 @@ const validSource = readFileSync("content/examples/open-kitchen-hours.yaml", "ut
 type Kit = ReturnType<typeof loadValid>;
 function loadValid() {
   return parse(validSource) as {
+    plan: string;
     episode: Record<string, unknown> & { speakers: unknown[]; duration: string };
     transcript: { at: string; speaker: string; text: string }[];
     summary: string;
@@ -48,6 +49,12 @@ describe("the sample kits in content/examples", () => {
 
 describe("parseKit limits: each names the file, the field and the limit", () => {
   const cases: [string, (kit: Kit) => void, RegExp][] = [
+    [
+      "a plan that lacks an output the kit shows",
+      (kit) => void (kit.plan = "Starter"),
+      /field "plan": Starter does not include X thread \(plans\.ts row "X threads"\), which the kit shows/,
+    ],
+    ["a plan that is not in plans.ts", (kit) => void (kit.plan = "Gold"), /field "plan": /],
     [
       "transcript under 800 words",
       (kit) => void (kit.transcript = kit.transcript.slice(0, 5)),

@@ -3,7 +3,8 @@ import twitter from "twitter-text";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { instagramText, toSeconds, type ExampleKit } from "~/lib/example-kit";
-import { exampleAssets, planOffer } from "~/data/example-assets";
+import { exampleAssets, outputsMissingFrom, planOffer } from "~/data/example-assets";
+import { plans } from "~/data/plans";
 import { listKitSlugs, readKitFile } from "~/lib/example-files.server";
 import { toSrt, toVtt } from "~/lib/subtitles";
 
@@ -64,6 +65,7 @@ const between = (count: number, { min, max }: { min: number; max: number }) =>
 
 export const exampleKitSchema = z
   .strictObject({
+    plan: z.enum(plans.map((plan) => plan.name)),
     episode: z.strictObject({
       show: text(80),
       number: z.number().int().positive(),
@@ -111,6 +113,11 @@ export const exampleKitSchema = z
         fail(path, `${at} is not inside the episode's duration of ${kit.episode.duration}`);
       }
     };
+
+    // A kit shows one of every asset, so its plan must include each (a count of 1 is enough).
+    for (const missing of outputsMissingFrom(kit.plan)) {
+      fail(["plan"], `${kit.plan} does not include ${missing}, which the kit shows`);
+    }
 
     const speakers = kit.episode.speakers.map((speaker) => speaker.name);
     const expectedSpeakers = kit.episode.format === "Interview" ? 2 : 1;

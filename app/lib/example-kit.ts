@@ -8,6 +8,8 @@ export type Speaker = { name: string; role: string };
 
 export type ExampleKit = {
   slug: string;
+  /** The plan the kit was made on (a name from app/data/plans.ts). */
+  plan: string;
   episode: {
     show: string;
     number: number;

@@ -53,8 +53,9 @@ export default function ExampleKitPage({ loaderData }: Route.ComponentProps) {
           {kit.episode.title}
         </h1>
         <p className="mt-4 max-w-3xl text-lg leading-8 text-muted-foreground">
-          Everything one episode of {kit.episode.show} became from a single upload. The show and its
-          people are invented for this example; the formats are exactly what you receive.
+          Everything one episode of {kit.episode.show} became from a single upload on the {kit.plan}{" "}
+          plan. The show and its people are invented for this example; the formats are exactly what
+          you receive.
         </p>
         <div className="mt-8">
           <EpisodeCard episode={kit.episode} />
