@@ -1,19 +1,18 @@
 import { CtaSection } from "~/components/sections/cta-section";
-import { FeatureGridSection } from "~/components/sections/feature-grid-section";
 import { HeroSection } from "~/components/sections/hero-section";
 import { PricingSection } from "~/components/sections/pricing-section";
 import { TestimonialsSection } from "~/components/sections/testimonials-section";
 import { siteConfig } from "~/config/site";
-import { features } from "~/data/features";
 import { plans } from "~/data/plans";
 import { testimonials } from "~/data/testimonials";
-import { exampleTeaserHtml } from "~/lib/example-teaser.server";
+import { exampleTeaserHtml, featureGridHtml } from "~/lib/home-sections.server";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 import { homeJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/home";
 
 export const loader = () => ({
+  featureGrid: featureGridHtml(),
   exampleTeaser: exampleTeaserHtml(),
   meta: buildMeta({
     title: `${siteConfig.name}: ${siteConfig.tagline}`,
@@ -30,8 +29,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HeroSection />
-      <FeatureGridSection features={features} />
-      {/* Static markup made at build time: the section adds no JavaScript to this page. */}
+      {/* Static markup made at build time: these sections add no JavaScript to this page. */}
+      <div dangerouslySetInnerHTML={{ __html: loaderData.featureGrid }} />
       <div dangerouslySetInnerHTML={{ __html: loaderData.exampleTeaser }} />
       {/* Far below the first screen on every viewport: rendered when they near it (app.css). */}
       <TestimonialsSection testimonials={testimonials} className="render-near-viewport" />

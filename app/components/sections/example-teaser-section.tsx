@@ -8,7 +8,7 @@ const link = "font-semibold text-primary underline underline-offset-4";
 
 /**
  * "What one episode becomes": a few posts of a kit's thread and one carousel slide, linking to
- * the explorer. Rendered to static markup at build time (app/lib/example-teaser.server.tsx),
+ * the explorer. Rendered to static markup at build time (app/lib/home-sections.server.tsx),
  * so it adds no JavaScript to the home page; its links are therefore plain anchors.
  */
 export function ExampleTeaserSection({ kit }: { kit: ExampleKit }) {

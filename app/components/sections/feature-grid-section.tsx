@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { featuredKitPath, type Feature, type Tier } from "~/data/features";
 import { SectionHeading } from "./section-heading";
@@ -56,12 +55,13 @@ export function FeatureGridSection({
               </div>
               <CardHeading className="mt-5 text-lg font-semibold">{feature.title}</CardHeading>
               <p className="mt-2 leading-7 text-muted-foreground">{feature.description}</p>
-              <Link
-                to={`${featuredKitPath}#${feature.example}`}
+              {/* A plain anchor: the home page renders this grid as static markup (no router). */}
+              <a
+                href={`${featuredKitPath}#${feature.example}`}
                 className="mt-auto inline-flex min-h-11 items-end self-start pt-3 font-semibold text-primary underline underline-offset-4"
               >
                 See an example<span className="sr-only">: {feature.title}</span>
-              </Link>
+              </a>
             </li>
           );
         })}
