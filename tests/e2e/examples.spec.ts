@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PDFDocument } from "pdf-lib";
@@ -33,8 +34,8 @@ const panel = (page: Page, id: string) => page.locator(`[id="${id}"]`);
 const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
 
 test.describe("the example explorer's tabs", () => {
-  test("follow the WAI-ARIA pattern by keyboard alone", async ({ page }) => {
-    await page.goto(kitUrl);
+  test("follow the WAI-ARIA pattern by keyboard alone", async ({ page, gotoHydrated }) => {
+    await gotoHydrated(kitUrl);
     const tablist = page.getByRole("tablist");
     await expect(tablist.getByRole("tab")).toHaveCount(panelIds.length);
     const first = tab(page, "Transcript");
@@ -73,8 +74,8 @@ test.describe("the example explorer's tabs", () => {
     await expect(panel(page, "transcript")).toBeFocused();
   });
 
-  test("a fragment opens its panel, on load and on hashchange", async ({ page }) => {
-    await page.goto(`${kitUrl}#x-thread`);
+  test("a fragment opens its panel, on load and on hashchange", async ({ page, gotoHydrated }) => {
+    await gotoHydrated(`${kitUrl}#x-thread`);
     await expect(tab(page, "X thread")).toHaveAttribute("aria-selected", "true");
     await expect(panel(page, "x-thread")).toBeVisible();
     await expect(panel(page, "transcript")).toBeHidden();
@@ -98,8 +99,11 @@ test.describe("the example explorer's tabs", () => {
     await expect(panel(page, "transcript")).toBeHidden();
   });
 
-  test("each asset names the plans that include it, read from the plan table", async ({ page }) => {
-    await page.goto(`${kitUrl}#x-thread`);
+  test("each asset names the plans that include it, read from the plan table", async ({
+    page,
+    gotoHydrated,
+  }) => {
+    await gotoHydrated(`${kitUrl}#x-thread`);
     await expect(panel(page, "x-thread")).toContainText(
       "Included in Pro (1 per episode), Expert (unlimited per episode) and Agency (unlimited per episode).",
     );
@@ -112,9 +116,14 @@ test.describe("the example explorer's tabs", () => {
 });
 
 test.describe("copying", () => {
-  test("a post of the thread, confirmed by a toast", async ({ page, context, baseURL }) => {
+  test("a post of the thread, confirmed by a toast", async ({
+    page,
+    context,
+    baseURL,
+    gotoHydrated,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
-    await page.goto(`${kitUrl}#x-thread`);
+    await gotoHydrated(`${kitUrl}#x-thread`);
     await page.getByRole("button", { name: "Copy post 2 of 7" }).click();
     await expect(page.getByText("You copied post 2 of 7.")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(kit.xThread[1]!.trim());
@@ -124,13 +133,14 @@ test.describe("copying", () => {
 
   test("where the clipboard is refused, the text is selected and the toast says so", async ({
     page,
+    gotoHydrated,
   }) => {
     await page.addInitScript(() => {
       Object.defineProperty(navigator, "clipboard", {
         value: { writeText: () => Promise.reject(new DOMException("Denied", "NotAllowedError")) },
       });
     });
-    await page.goto(`${kitUrl}#summary`);
+    await gotoHydrated(`${kitUrl}#summary`);
     await page.getByRole("button", { name: "Copy the summary" }).click();
     await expect(page.getByText("The text is selected")).toBeVisible();
     await expect(page.getByText(/Press Ctrl\+C/)).toBeVisible();
@@ -140,11 +150,14 @@ test.describe("copying", () => {
 });
 
 test.describe("downloads", () => {
-  test("transcript, subtitles and PDF are saved with their names and parse", async ({ page }) => {
+  test("transcript, subtitles and PDF are saved with their names and parse", async ({
+    page,
+    gotoHydrated,
+  }) => {
     test.slow();
     const save = async (panelId: string, name: RegExp) => {
       // A fresh load for each file: Chromium holds back a page's later downloads otherwise.
-      await page.goto(`${kitUrl}#${panelId}`);
+      await gotoHydrated(`${kitUrl}#${panelId}`);
       const [download] = await Promise.all([
         page.waitForEvent("download"),
         panel(page, panelId).getByRole("link", { name }).click(),
@@ -199,8 +212,11 @@ test.describe("downloads", () => {
   });
 });
 
-test("carousel images have their slide's text as alternative text", async ({ page }) => {
-  await page.goto(`${kitUrl}#carousel`);
+test("carousel images have their slide's text as alternative text", async ({
+  page,
+  gotoHydrated,
+}) => {
+  await gotoHydrated(`${kitUrl}#carousel`);
   const images = panel(page, "carousel").getByRole("img");
   await expect(images).toHaveCount(kit.carousel.length);
   for (const [index, slide] of kit.carousel.entries()) {
@@ -217,9 +233,12 @@ test.describe("checkout from an asset", () => {
     await stack?.close();
   });
 
-  test("the X thread's plan button starts Pro's checkout (fake Stripe)", async ({ page }) => {
+  test("the X thread's plan button starts Pro's checkout (fake Stripe)", async ({
+    page,
+    gotoHydrated,
+  }) => {
     stack.fake.reset();
-    await page.goto(`${stack.origin}${kitUrl}#x-thread`);
+    await gotoHydrated(`${stack.origin}${kitUrl}#x-thread`);
     await panel(page, "x-thread")
       .getByRole("button", { name: "Start with Pro, $149/month" })
       .click();
@@ -253,6 +272,45 @@ test("without JavaScript every panel is shown in order under its own heading", a
   await expect(section.getByRole("img")).toHaveAttribute("alt", /^It was making sixty cents/);
   await section.getByRole("link", { name: "Explore the full kit" }).click();
   await expect(page).toHaveURL(new RegExp(`${kitUrl}$`));
+  await context.close();
+});
+
+// a11y.spec.ts covers 375 and 1280 px on every route; the explorer also at 412 px (a large
+// phone), with its panels as a visitor leaves them: one opened from its fragment.
+test.describe("axe at 412 px", () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+  for (const path of [
+    "/examples",
+    kitUrl,
+    `${kitUrl}#carousel`,
+    "/examples/the-slow-build#subtitles",
+  ]) {
+    test(path, async ({ page, gotoHydrated }) => {
+      await gotoHydrated(path);
+      await page.waitForLoadState("networkidle");
+      const results = await new AxeBuilder({ page }).analyze();
+      const summary = results.violations.map(
+        (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+      );
+      expect(summary, path).toEqual([]);
+    });
+  }
+});
+
+test("/examples reads without JavaScript and leads to both kits", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/examples");
+  await expect(page.getByRole("heading", { level: 1, name: "Examples" })).toBeVisible();
+  for (const title of ["Pricing the loaf", "Building in public without burning out"]) {
+    await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+  }
+  await page
+    // The flex link's parts join with a space in its name: "Explore the kit : Building…".
+    .getByRole("link", { name: /^Explore the kit\W+Building in public without burning out$/ })
+    .click();
+  await expect(page).toHaveURL(/\/examples\/the-slow-build$/);
+  await expect(page.locator('[id="x-thread"]')).toBeVisible();
   await context.close();
 });
 
