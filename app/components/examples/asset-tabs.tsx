@@ -77,7 +77,8 @@ export function AssetTabs({ label, tabs }: { label: string; tabs: readonly Asset
     <div data-asset-tabs="" data-enhanced={enhanced ? "" : undefined}>
       <div
         role={enhanced ? "tablist" : undefined}
-        aria-label={label}
+        // Only a tablist is named: before hydration this is a plain div of in-page links.
+        aria-label={enhanced ? label : undefined}
         className="flex flex-wrap gap-2 border-b border-border pb-4"
       >
         {tabs.map((tab, index) => {
