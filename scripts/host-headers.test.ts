@@ -176,6 +176,27 @@ describe("static host header files", () => {
     expect(hosts.Vercel("/assets/entry-AbC123.js").has("content-security-policy")).toBe(false);
   });
 
+  // The sample kits' downloads (scripts/example-files.ts) come as rules after the pages'.
+  it.each(["Cloudflare Pages", "Netlify", "Vercel"] as const)(
+    "%s: a download gets its attachment name once, and keeps the security headers",
+    (host) => {
+      const file = "/examples/kit/kit-clip.srt";
+      const disposition = 'attachment; filename="kit-clip.srt"';
+      const withDownload = hostHeaderRules(pages, connectOrigins, [
+        { path: file, headers: { "Content-Disposition": disposition } },
+      ]);
+      const resolve = {
+        "Cloudflare Pages": (path: string) => cloudflare(toNetlifyHeaders(withDownload), path),
+        Netlify: (path: string) => netlify(toNetlifyHeaders(withDownload), path),
+        Vercel: (path: string) => vercel(toVercelJson(withDownload), path),
+      }[host];
+      const resolved = resolve(file);
+      expect(resolved.get("content-disposition")).toEqual([disposition]);
+      expect(resolved.get("x-content-type-options")).toEqual(["nosniff"]);
+      expect(resolve("/pricing").has("content-disposition")).toBe(false);
+    },
+  );
+
   it("fails when the pages need more than Cloudflare's 100 header rules", () => {
     const many = [...Array.from({ length: 60 }, (_, i) => page(`/p${i}`)), page("/404.html")];
     expect(() => toNetlifyHeaders(hostHeaderRules(many, connectOrigins))).toThrow(
