@@ -286,6 +286,8 @@ test.describe("axe at 412 px", () => {
     "/examples/the-slow-build#subtitles",
   ]) {
     test(path, async ({ page, gotoHydrated }) => {
+      // A kit page holds every panel's text: axe took over 30 s on it on the loaded 2-core box.
+      test.slow();
       await gotoHydrated(path);
       await page.waitForLoadState("networkidle");
       const results = await new AxeBuilder({ page }).analyze();
