@@ -8,7 +8,7 @@ import { buildRobots, buildSitemap } from "./sitemap.ts";
 import { loadEnvOrExit, writeBuiltPublicEnv } from "../server/env.ts";
 import { filesUnder } from "../server/files.ts";
 import { connectOrigins } from "../server/security-headers.ts";
-import { writeBlogFeed } from "../app/lib/blog.server.ts";
+import { writeBlogFeed } from "./rss.ts";
 
 const env = loadEnvOrExit();
 // Runs after `react-router build`: finishes build/client for our server and for static hosts.

@@ -1,4 +1,4 @@
-import { escapeXml } from "../app/lib/xml.ts";
+import { escapeXml } from "./xml.ts";
 export type SitemapPage = { urlPath: string; html: string };
 
 /** Pages that ask search engines to stay away (not-found, success) are left out. */

@@ -13,3 +13,6 @@ export const brand = {
   themeColor: "#4c1d95",
   titleTemplate: `%s | ${name}`,
 } as const;
+
+/** The blog's RSS feed: linked from every page's head, written by scripts/rss.ts. */
+export const feedPath = "/blog/rss.xml";
