@@ -119,10 +119,6 @@ export function getAllPosts(): Post[] {
     .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
 }
 
-export function getPost(slug: string): Post | undefined {
-  return getAllPosts().find((post) => post.slug === slug);
-}
-
 export function toSummary(post: Post): PostSummary {
   const { id, title, excerpt, date, category, image, imageAlt, path } = post;
   return { id, title, excerpt, date, category, image, imageAlt, path };
