@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pricingPage } from "../app/data/pages.ts";
+import { fixedPages } from "../app/data/pages.ts";
 import { definePage } from "../app/lib/page-meta.ts";
 import { shareImagesFor, shareImageSvg, wrapTitle } from "./og-images.ts";
 
@@ -12,7 +12,7 @@ describe("shareImagesFor", () => {
       shareImageTitle: "Podcast SEO, start to finish",
     });
     expect(
-      shareImagesFor([pricingPage, named], "build/client", "https://castloop.example"),
+      shareImagesFor([fixedPages.pricing, named], "build/client", "https://castloop.example"),
     ).toEqual([
       {
         file: "build/client/og/pricing.png",

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { blogPage } from "../app/data/pages.ts";
+import { fixedPages } from "../app/data/pages.ts";
 import { getAllPosts } from "../app/lib/blog.server.ts";
 import {
   blogFeedChannel,
@@ -126,8 +126,8 @@ describe("writeBlogFeed", () => {
   it("names the channel after the blog page's metadata, not its built HTML", () => {
     expect(blogFeedChannel("https://castloop.test")).toEqual({
       url: "https://castloop.test",
-      title: `${blogPage.title} | Castloop`,
-      description: blogPage.description,
+      title: `${fixedPages.blog.title} | Castloop`,
+      description: fixedPages.blog.description,
       language: "en",
     });
   });

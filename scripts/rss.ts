@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { brand, feedPath } from "../app/config/brand.ts";
-import { blogPage } from "../app/data/pages.ts";
+import { fixedPages } from "../app/data/pages.ts";
 import { getAllPosts } from "../app/lib/blog.server.ts";
 import { documentTitle } from "../app/lib/page-meta.ts";
 import { escapeXml } from "./xml.ts";
@@ -53,7 +53,7 @@ export function buildRssFeed(posts: readonly FeedPost[], site: FeedChannel): str
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     "  <channel>",
     `    <title>${escapeXml(site.title)}</title>`,
-    `    <link>${escapeXml(absolute(blogPage.path))}</link>`,
+    `    <link>${escapeXml(absolute(fixedPages.blog.path))}</link>`,
     `    <description>${escapeXml(site.description)}</description>`,
     `    <language>${escapeXml(site.language)}</language>`,
     ...updated,
@@ -69,8 +69,8 @@ export function buildRssFeed(posts: readonly FeedPost[], site: FeedChannel): str
 export function blogFeedChannel(siteUrl: string): FeedChannel {
   return {
     url: siteUrl,
-    title: documentTitle(blogPage),
-    description: blogPage.description,
+    title: documentTitle(fixedPages.blog),
+    description: fixedPages.blog.description,
     language: brand.language,
   };
 }

@@ -1,4 +1,4 @@
-import { fixedPages } from "~/data/pages";
+import { fixedPageList } from "~/data/pages";
 import { getAllPosts, type Post } from "~/lib/blog.server";
 import { listSlugs } from "~/lib/content-files.server";
 import { getLegalFrontmatter, type LegalFrontmatter } from "~/lib/legal.server";
@@ -30,7 +30,7 @@ export function legalPage(page: LegalFrontmatter): PageMeta {
  */
 export function sitePages(): PageMeta[] {
   return [
-    ...fixedPages,
+    ...fixedPageList,
     ...getAllPosts().map(postPage),
     ...listSlugs("legal").map((slug) => legalPage(getLegalFrontmatter(slug))),
   ];

@@ -20,7 +20,7 @@ export type PageMeta = {
   shareImageTitle: string;
 };
 
-type PageInput = Omit<PageMeta, "indexable" | "shareImageTitle"> &
+export type PageInput = Omit<PageMeta, "indexable" | "shareImageTitle"> &
   Partial<Pick<PageMeta, "indexable" | "shareImageTitle">>;
 
 /** A page's metadata; pages are indexable and their share image shows their title unless told. */

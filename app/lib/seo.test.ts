@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { notFoundPage } from "~/data/not-found-page";
-import { successPage } from "~/data/pages";
+import { fixedPages } from "~/data/pages";
 import { definePage } from "~/lib/page-meta";
 import { buildMeta } from "./seo";
 
@@ -50,7 +50,7 @@ describe("buildMeta", () => {
   });
 
   it("marks the pages the metadata keeps out of search results", () => {
-    for (const page of [successPage, notFoundPage]) {
+    for (const page of [fixedPages.success, notFoundPage]) {
       expect(find(buildMeta(page), "name", "robots")?.content).toBe("noindex");
     }
   });

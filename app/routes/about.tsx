@@ -3,11 +3,11 @@ import { AboutPointsSection, AboutStatement } from "~/components/sections/about-
 import { CtaSection } from "~/components/sections/cta-section";
 import { siteConfig } from "~/config/site";
 import { about } from "~/data/about";
-import { aboutPage } from "~/data/pages";
+import { fixedPages } from "~/data/pages";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 
-export const loader = () => ({ meta: buildMeta(aboutPage) });
+export const loader = () => ({ meta: buildMeta(fixedPages.about) });
 
 export const meta = metaFromLoader;
 

@@ -1,6 +1,6 @@
 import { PostGrid } from "~/components/blog/post-grid";
 import { PageHeader } from "~/components/layout/page-header";
-import { blogPage } from "~/data/pages";
+import { fixedPages } from "~/data/pages";
 import { getAllPosts, toSummary } from "~/lib/blog.server";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
@@ -9,9 +9,9 @@ import type { Route } from "./+types/blog-index";
 // Runs at build time only: the listing is prerendered from content/blog/*.md.
 export const loader = () => ({
   posts: getAllPosts().map(toSummary),
-  title: blogPage.title,
-  description: blogPage.description,
-  meta: buildMeta(blogPage),
+  title: fixedPages.blog.title,
+  description: fixedPages.blog.description,
+  meta: buildMeta(fixedPages.blog),
 });
 
 export const meta = metaFromLoader;

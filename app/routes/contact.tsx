@@ -1,11 +1,11 @@
 import { ContactForm } from "~/components/forms/contact-form";
 import { PageHeader } from "~/components/layout/page-header";
 import { siteConfig } from "~/config/site";
-import { contactPage } from "~/data/pages";
+import { fixedPages } from "~/data/pages";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 
-export const loader = () => ({ meta: buildMeta(contactPage) });
+export const loader = () => ({ meta: buildMeta(fixedPages.contact) });
 
 export const meta = metaFromLoader;
 

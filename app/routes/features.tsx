@@ -1,11 +1,11 @@
 import { CtaSection } from "~/components/sections/cta-section";
 import { FeatureGridSection } from "~/components/sections/feature-grid-section";
 import { features } from "~/data/features";
-import { featuresPage } from "~/data/pages";
+import { fixedPages } from "~/data/pages";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 
-export const loader = () => ({ meta: buildMeta(featuresPage) });
+export const loader = () => ({ meta: buildMeta(fixedPages.features) });
 
 export const meta = metaFromLoader;
 

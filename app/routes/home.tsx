@@ -4,7 +4,7 @@ import { HeroSection } from "~/components/sections/hero-section";
 import { PricingSection } from "~/components/sections/pricing-section";
 import { TestimonialsSection } from "~/components/sections/testimonials-section";
 import { features } from "~/data/features";
-import { homePage } from "~/data/pages";
+import { fixedPages } from "~/data/pages";
 import { plans } from "~/data/plans";
 import { testimonials } from "~/data/testimonials";
 import { metaFromLoader } from "~/lib/route-meta";
@@ -12,7 +12,7 @@ import { buildMeta } from "~/lib/seo";
 import { homeJsonLd } from "~/lib/structured-data";
 
 export const loader = () => ({
-  meta: buildMeta(homePage, { extra: homeJsonLd() }),
+  meta: buildMeta(fixedPages.home, { extra: homeJsonLd() }),
 });
 
 export const meta = metaFromLoader;

@@ -4,14 +4,14 @@ import { PlanComparisonSection } from "~/components/sections/plan-comparison-sec
 import { PlanFinderSection } from "~/components/sections/plan-finder-section";
 import { PricingSection } from "~/components/sections/pricing-section";
 import { billingFaqs } from "~/data/billing-faqs";
-import { pricingPage } from "~/data/pages";
+import { fixedPages } from "~/data/pages";
 import { plans } from "~/data/plans";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 import { faqJsonLd, pricingJsonLd } from "~/lib/structured-data";
 
 export const loader = () => ({
-  meta: buildMeta(pricingPage, {
+  meta: buildMeta(fixedPages.pricing, {
     // The Help Center's FAQPage already carries the questions both pages show.
     extra: [...pricingJsonLd(), ...faqJsonLd(billingFaqs.filter((item) => !item.inHelpCenter))],
   }),

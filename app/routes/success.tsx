@@ -1,11 +1,11 @@
 import { CheckCircle2 } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { successPage } from "~/data/pages";
+import { fixedPages } from "~/data/pages";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 
-export const loader = () => ({ meta: buildMeta(successPage) });
+export const loader = () => ({ meta: buildMeta(fixedPages.success) });
 
 export const meta = metaFromLoader;
 

@@ -1,11 +1,11 @@
 import { PageHeader } from "~/components/layout/page-header";
 import { TestimonialsSection } from "~/components/sections/testimonials-section";
-import { testimonialsPage } from "~/data/pages";
+import { fixedPages } from "~/data/pages";
 import { testimonials } from "~/data/testimonials";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 
-export const loader = () => ({ meta: buildMeta(testimonialsPage) });
+export const loader = () => ({ meta: buildMeta(fixedPages.testimonials) });
 
 export const meta = metaFromLoader;
 

@@ -1,11 +1,11 @@
 import { PageHeader } from "~/components/layout/page-header";
 import { ToolsSection } from "~/components/sections/tools-section";
-import { toolsPage } from "~/data/pages";
+import { fixedPages } from "~/data/pages";
 import { tools } from "~/data/tools";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 
-export const loader = () => ({ meta: buildMeta(toolsPage) });
+export const loader = () => ({ meta: buildMeta(fixedPages.tools) });
 
 export const meta = metaFromLoader;
 
