@@ -11,7 +11,6 @@ import {
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { SkipLink } from "~/components/layout/skip-link";
-import { feedPath } from "~/config/brand";
 import { siteConfig } from "~/config/site";
 import { useFocusOnNavigation } from "~/hooks/use-focus-on-navigation";
 import stylesheet from "~/styles/app.css?url";
@@ -27,7 +26,7 @@ export const links: LinksFunction = () => [
     rel: "alternate",
     type: "application/rss+xml",
     title: `${siteConfig.name} blog`,
-    href: feedPath,
+    href: "/blog/rss.xml",
   },
 ];
 

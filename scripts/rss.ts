@@ -1,9 +1,12 @@
 import { writeFileSync } from "node:fs";
-import { brand, feedPath } from "../app/config/brand.ts";
+import { brand } from "../app/config/brand.ts";
 import { fixedPages } from "../app/data/pages.ts";
 import { getAllPosts } from "../app/lib/blog.server.ts";
 import { documentTitle } from "../app/lib/page-meta.ts";
 import { escapeXml } from "./xml.ts";
+
+/** Where the feed is written; the page head (app/root.tsx) links to it. */
+export const feedPath = "/blog/rss.xml";
 
 export type FeedPost = {
   title: string;
