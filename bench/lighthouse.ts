@@ -4,7 +4,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromiumLaunchOptions } from "../tests/e2e/chromium.ts";
-import { isIndexable } from "../scripts/sitemap.ts";
+import { sitePages } from "../app/data/pages.server.ts";
 import { siteRoutes } from "../tests/e2e/site-routes.ts";
 import { serveBuild } from "../scripts/serve-build.ts";
 import { median } from "./median.ts";
@@ -33,7 +33,7 @@ const chrome = await chromeLauncher.launch({
 type Row = {
   route: string;
   formFactor: "mobile" | "desktop";
-  /** The page's robots meta says noindex (not-found, success): its SEO score loses "is-crawlable". */
+  /** The page is not indexable (not-found, success): its SEO score loses "is-crawlable". */
   noindex: boolean;
   /** SEO audits that failed in any run, other than "is-crawlable" on a noindex page. */
   seoFailures: string[];
@@ -43,14 +43,19 @@ type Row = {
   tbtRuns: number[];
 };
 const rows: Row[] = [];
+const indexable = new Set(
+  sitePages()
+    .filter((page) => page.indexable)
+    .map((page) => page.path),
+);
 const benchmarkIndexes: number[] = [];
 
 try {
   for (const route of routes) {
     for (const formFactor of ["mobile", "desktop"] as const) {
       const samples: { scores: Record<string, number>; metrics: Record<string, number> }[] = [];
-      // Which pages ask not to be indexed is the site's to say (its robots meta), not Lighthouse's.
-      const noindex = !isIndexable(await (await fetch(`${server.origin}${route}`)).text());
+      // Which pages ask not to be indexed is the site's to say (its page metadata), not Lighthouse's.
+      const noindex = !indexable.has(route);
       const seoFailures = new Set<string>();
       for (let run = 0, failures = 0; run < runs;) {
         const result = await lighthouse(

@@ -4,7 +4,7 @@ import opentype from "opentype.js";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { slidePreviewSize, slideSize } from "../app/data/example-assets.ts";
-import { escapeXml } from "../app/lib/xml.ts";
+import { escapeXml } from "./xml.ts";
 
 // Carousel slides drawn at build time from a kit's slide text, in the site's brand (the colours
 // and font of scripts/og-images.ts). Text becomes vector paths from the bundled Inter, so every

@@ -5,7 +5,8 @@ import {
   hstsHeader,
   pageHeaders,
 } from "../server/security-headers.ts";
-import { hostHeaderRules, toNetlifyHeaders, toVercelJson, type BuiltPage } from "./host-headers.ts";
+import type { BuiltPage } from "./built-pages.ts";
+import { hostHeaderRules, toNetlifyHeaders, toVercelJson } from "./host-headers.ts";
 
 const connectOrigins = ["https://ref.supabase.co"];
 

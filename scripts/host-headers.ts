@@ -1,12 +1,11 @@
 import { writeFileSync } from "node:fs";
+import { notFoundPage, type BuiltPage } from "./built-pages.ts";
 import {
   baseSecurityHeaders,
   cacheControl,
   hstsHeader,
   pageHeaders,
 } from "../server/security-headers.ts";
-
-export type BuiltPage = { urlPath: string; html: string };
 
 /**
  * One rule in `_headers` terms: an exact path, or a prefix ending in a `/*` splat. Rules run
@@ -17,9 +16,6 @@ export type HeaderRule = { path: string; headers: Record<string, string | null> 
 
 /** Cloudflare Pages' documented limits for `_headers` ("Headers"). */
 export const cloudflareLimits = { rules: 100, lineLength: 2000 } as const;
-
-/** Where postbuild leaves the not-found page; hosts serve it for every unknown path. */
-export const notFoundPage = "/404.html";
 
 /**
  * Header rules for static hosts, from server/security-headers.ts. An unknown path matches only

@@ -3,6 +3,8 @@ import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import opentype from "opentype.js";
 import sharp from "sharp";
+import { brand } from "../app/config/brand.ts";
+import { ogImagePath, ogImageSize, type PageMeta } from "../app/lib/page-meta.ts";
 
 // Share images (1200×630) drawn at build time from each page's title. The text is turned into
 // vector paths with a bundled font, so the result is the same on every machine, fonts or not.
@@ -16,8 +18,7 @@ const loadFont = (weight: number) => {
 const font = loadFont(800);
 const bodyFont = loadFont(600);
 
-const width = 1200;
-const height = 630;
+const { width, height } = ogImageSize;
 
 /** Greedy word wrap by measured advance width; long titles shrink before they wrap past 3 lines. */
 export function wrapTitle(title: string, maxWidth: number): { lines: string[]; size: number } {
@@ -42,7 +43,7 @@ function textPath(text: string, x: number, y: number, size: number, face = font)
   return face.getPath(text, x, y, size).toPathData(2);
 }
 
-export function shareImageSvg(title: string, brand: string, footer: string): string {
+export function shareImageSvg(title: string, brandName: string, footer: string): string {
   const { lines, size } = wrapTitle(title, width - 160);
   const lineHeight = Math.round(size * 1.15);
   const top = 250 + ((3 - lines.length) * lineHeight) / 2;
@@ -60,47 +61,46 @@ export function shareImageSvg(title: string, brand: string, footer: string): str
 <g fill="#c4b5fd" opacity="0.55">${bars}</g>
 <rect x="80" y="70" width="56" height="56" rx="14" fill="#ffffff"/>
 <path d="M94 98h4.5m6-11v22m8-15v9m8-13v17" stroke="#6d28d9" stroke-width="4.5" stroke-linecap="round" fill="none"/>
-<path fill="#ffffff" d="${textPath(brand, 152, 112, 40)}"/>
+<path fill="#ffffff" d="${textPath(brandName, 152, 112, 40)}"/>
 <g fill="#ffffff">${titlePaths}</g>
 <path fill="#ddd6fe" d="${textPath(footer, 80, 575, 28, bodyFont)}"/>
 </svg>`;
 }
 
-/** Decodes the entities React writes into attribute values. */
-function decodeEntities(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, entity: string) => {
-    const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-    if (entity[0] !== "#") return named[entity.toLowerCase()] ?? "";
-    const code =
-      entity[1]?.toLowerCase() === "x" ? parseInt(entity.slice(2), 16) : Number(entity.slice(1));
-    return String.fromCodePoint(code);
-  });
-}
-
-function metaContent(html: string, property: string): string | undefined {
-  const tag = html.match(new RegExp(`<meta[^>]+property="${property}"[^>]*>`))?.[0];
-  const content = tag?.match(/content="([^"]*)"/)?.[1];
-  return content === undefined ? undefined : decodeEntities(content);
-}
+export type ShareImage = { file: string; title: string; brand: string; footer: string };
 
 /**
- * Draws the share image a prerendered page refers to (its og:image), titled with the page's
- * own title (og:image:alt), and writes it under `clientDir`. Returns the file written.
+ * The share image of every page: the file its og:image names, drawn with its metadata's share
+ * title, the brand, and the site's host as the footer.
  */
-export async function writeShareImageFor(html: string, clientDir: string): Promise<string | null> {
-  const image = metaContent(html, "og:image");
-  const title = metaContent(html, "og:image:alt");
-  const brand = metaContent(html, "og:site_name");
-  if (!image || !title || !brand) return null;
-  const url = new URL(image);
-  const file = `${clientDir}${url.pathname}`;
-  await writeShareImage(file, title, brand, url.host);
-  return file;
+export function shareImagesFor(
+  pages: readonly PageMeta[],
+  clientDir: string,
+  siteUrl: string,
+): ShareImage[] {
+  const footer = new URL(siteUrl).host;
+  return pages.map((page) => ({
+    file: `${clientDir}${ogImagePath(page.path)}`,
+    title: page.shareImageTitle,
+    brand: brand.name,
+    footer,
+  }));
 }
 
-export async function writeShareImage(file: string, title: string, brand: string, footer: string) {
+/** Writes every page's share image under `clientDir`; returns the files written. */
+export async function writeShareImages(
+  pages: readonly PageMeta[],
+  clientDir: string,
+  siteUrl: string,
+): Promise<string[]> {
+  const images = shareImagesFor(pages, clientDir, siteUrl);
+  for (const image of images) await writeShareImage(image);
+  return images.map((image) => image.file);
+}
+
+async function writeShareImage({ file, title, brand: brandName, footer }: ShareImage) {
   mkdirSync(dirname(file), { recursive: true });
-  const png = await sharp(Buffer.from(shareImageSvg(title, brand, footer)))
+  const png = await sharp(Buffer.from(shareImageSvg(title, brandName, footer)))
     .png({ compressionLevel: 9, palette: true })
     .toBuffer();
   writeFileSync(file, png);

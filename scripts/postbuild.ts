@@ -1,37 +1,37 @@
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { relative, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { assertPagesMatch, notFoundPage, urlPathOf } from "./built-pages.ts";
 import { writeHostHeaderFiles } from "./host-headers.ts";
 import { downloadHeaderRules, writeExampleFiles } from "./example-files.ts";
 import { deferModulePreloads, deferModuleScript } from "./html-rewrites.ts";
-import { writeShareImageFor } from "./og-images.ts";
+import { writeShareImages } from "./og-images.ts";
+import { writeBlogFeed } from "./rss.ts";
 import { buildRobots, buildSitemap } from "./sitemap.ts";
+import { sitePages } from "../app/data/pages.server.ts";
+import { notFoundPrerenderPath } from "../react-router.config.ts";
 import { loadEnvOrExit, writeBuiltPublicEnv } from "../server/env.ts";
 import { filesUnder } from "../server/files.ts";
 import { connectOrigins } from "../server/security-headers.ts";
-import { writeBlogFeed } from "../app/lib/blog.server.ts";
 
 const env = loadEnvOrExit();
 // Runs after `react-router build`: finishes build/client for our server and for static hosts.
 const dir = "build/client";
 
 // React Router prerenders the not-found route at /404; static hosts and our server want /404.html.
-if (!existsSync(`${dir}/404/index.html`)) throw new Error("postbuild: /404 was not prerendered");
-renameSync(`${dir}/404/index.html`, `${dir}/404.html`);
-rmSync(`${dir}/404`, { recursive: true });
-rmSync(`${dir}/404.data`, { force: true });
+const notFoundDir = `${dir}${notFoundPrerenderPath}`;
+if (!existsSync(`${notFoundDir}/index.html`)) {
+  throw new Error(`postbuild: ${notFoundPrerenderPath} was not prerendered`);
+}
+renameSync(`${notFoundDir}/index.html`, `${dir}${notFoundPage}`);
+rmSync(notFoundDir, { recursive: true });
+rmSync(`${notFoundDir}.data`, { force: true });
 // Every page is prerendered; an SPA fallback would answer unknown paths with 200.
 rmSync(`${dir}/__spa-fallback.html`, { force: true });
 
 const pages = [...filesUnder(dir)]
   .filter((file) => file.endsWith(".html"))
-  .map((file) => ({ file, urlPath: toUrlPath(relative(dir, file).split(sep).join("/")) }));
-
-function toUrlPath(file: string): string {
-  if (file === "index.html") return "/";
-  if (file === "404.html") return "/404.html";
-  return `/${file.replace(/\/index\.html$/, "")}`;
-}
+  .map((file) => ({ file, urlPath: urlPathOf(relative(dir, file).split(sep).join("/")) }));
 
 // First paint before module downloads (see scripts/html-rewrites.ts).
 const htmlPages = pages.map(({ file, urlPath }) => {
@@ -40,9 +40,13 @@ const htmlPages = pages.map(({ file, urlPath }) => {
   return { urlPath, html };
 });
 
+// The sitemap, the feed and the share images come from the page metadata, not the built HTML.
+const metadata = sitePages();
+assertPagesMatch(htmlPages, metadata);
+
 // Search engines: every indexable page, and where to find the list.
 const siteUrl = env.public.SITE_URL;
-writeFileSync(`${dir}/sitemap.xml`, buildSitemap(htmlPages, siteUrl));
+writeFileSync(`${dir}/sitemap.xml`, buildSitemap(metadata, siteUrl));
 writeFileSync(`${dir}/robots.txt`, buildRobots(siteUrl));
 writeBlogFeed(dir, siteUrl);
 // The sample kits' downloads: transcripts, subtitles, carousel slides and PDFs.
@@ -57,12 +61,7 @@ writeHostHeaderFiles(
 // The server builds its CSP from the values the bundle was built with.
 writeBuiltPublicEnv(env.public);
 
-// Share images for every page that names one.
-const shareImages = new Set<string>();
-for (const { html } of htmlPages) {
-  const written = await writeShareImageFor(html, dir);
-  if (written) shareImages.add(written);
-}
+const shareImages = await writeShareImages(metadata, dir, siteUrl);
 
 // Precompress text files so the server can answer with brotli or gzip without work per request.
 const compressible = /\.(html|js|css|svg|json|xml|txt|data|webmanifest|srt|vtt)$/;
@@ -78,5 +77,5 @@ for (const file of [...filesUnder(dir)]) {
   compressed++;
 }
 console.log(
-  `postbuild: ${pages.length} pages, ${shareImages.size} share images, ${exampleFiles.length} example files, sitemap, robots.txt, host header files, ${compressed} files precompressed`,
+  `postbuild: ${pages.length} pages, ${shareImages.length} share images, ${exampleFiles.length} example files, sitemap, robots.txt, host header files, ${compressed} files precompressed`,
 );

@@ -1,24 +1,14 @@
-import { escapeXml } from "../app/lib/xml.ts";
-export type SitemapPage = { urlPath: string; html: string };
+import type { PageMeta } from "../app/lib/page-meta.ts";
+import { escapeXml } from "./xml.ts";
 
-/** Pages that ask search engines to stay away (not-found, success) are left out. */
-export function isIndexable(html: string): boolean {
-  return !/<meta[^>]+name="robots"[^>]+content="[^"]*noindex/i.test(html);
-}
-
-function lastModified(html: string): string | undefined {
-  const tag =
-    /<meta[^>]+property="article:(?:modified|published)_time"[^>]+content="([^"]+)"/i.exec(html);
-  return tag?.[1]?.slice(0, 10);
-}
-
-export function buildSitemap(pages: SitemapPage[], siteUrl: string): string {
+/** Every indexable page, with the date of its last change where its metadata states one. */
+export function buildSitemap(pages: readonly PageMeta[], siteUrl: string): string {
   const urls = pages
-    .filter((page) => page.urlPath !== "/404.html" && isIndexable(page.html))
-    .sort((a, b) => a.urlPath.localeCompare(b.urlPath))
+    .filter((page) => page.indexable)
+    .sort((a, b) => a.path.localeCompare(b.path))
     .map((page) => {
-      const loc = new URL(page.urlPath, `${siteUrl}/`).toString();
-      const lastmod = lastModified(page.html);
+      const loc = new URL(page.path, `${siteUrl}/`).toString();
+      const lastmod = page.lastModified;
       return `  <url>\n    <loc>${escapeXml(loc)}</loc>${lastmod ? `\n    <lastmod>${lastmod}</lastmod>` : ""}\n  </url>`;
     });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;

@@ -1,18 +1,12 @@
+import { brand } from "~/config/brand";
 import { env } from "~/lib/env";
 
 export type NavLink = { label: string; href: string };
 
-/** The one place for the brand's identity, contacts, navigation and SEO defaults. */
+/** The one place for the site's configured URLs, contacts and navigation, on top of the brand. */
 export const siteConfig = {
-  name: "Castloop",
-  tagline: "Turn every podcast episode into a week of content",
-  description:
-    "Castloop turns your podcast episodes into transcripts, summaries, key points, X threads, LinkedIn posts, carousels and captions, ready to publish.",
+  ...brand,
   url: env.SITE_URL.replace(/\/+$/, ""),
-  locale: "en_US",
-  language: "en",
-  themeColor: "#4c1d95",
-  titleTemplate: "%s | Castloop",
   supportEmail: env.VITE_SUPPORT_EMAIL,
   signupUrl: env.VITE_SIGNUP_URL,
   contactUrl: env.VITE_CONTACT_URL,

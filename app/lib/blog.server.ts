@@ -1,13 +1,11 @@
-import { readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { z } from "zod";
 import { authorIds, getAuthor } from "~/data/authors";
 import { listSlugs, readContentFile } from "~/lib/content-files.server";
 import { parseFrontmatter, readImageSize, renderMarkdown } from "~/lib/markdown.server";
-import { buildRssFeed, channelFromPage, feedPath } from "~/lib/rss";
 
-// No import of app/config/site.ts here: scripts/postbuild.ts runs this module under tsx, where
-// Vite's import.meta.env does not exist. Site details come in as arguments instead.
+// No import of app/config/site.ts here: the build scripts read posts under tsx (the feed, page
+// metadata), where Vite's import.meta.env does not exist.
 
 export const blogCategories = [
   "Content Strategy",
@@ -121,23 +119,7 @@ export function getAllPosts(): Post[] {
     .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
 }
 
-export function getPost(slug: string): Post | undefined {
-  return getAllPosts().find((post) => post.slug === slug);
-}
-
 export function toSummary(post: Post): PostSummary {
   const { id, title, excerpt, date, category, image, imageAlt, path } = post;
   return { id, title, excerpt, date, category, image, imageAlt, path };
-}
-
-/**
- * Writes the RSS feed into the client build (scripts/postbuild.ts). The channel's title,
- * description and language are the prerendered /blog page's, so they have one source.
- */
-export function writeBlogFeed(clientDir: string, siteUrl: string): void {
-  const channel = channelFromPage(readFileSync(`${clientDir}/blog/index.html`, "utf8"));
-  writeFileSync(
-    `${clientDir}${feedPath}`,
-    buildRssFeed(getAllPosts(), { url: siteUrl, ...channel }),
-  );
 }

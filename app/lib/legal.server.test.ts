@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { legalConfig } from "~/config/legal";
 import { siteConfig } from "~/config/site";
-import { fillTokens, getLegalPage } from "~/lib/legal.server";
+import { fillTokens, getLegalFrontmatter, getLegalPage } from "~/lib/legal.server";
 
 const headings = (html: string) => [...html.matchAll(/<h2>([^<]*)<\/h2>/g)].map((m) => m[1]);
 const text = (html: string) =>
@@ -11,9 +11,9 @@ const text = (html: string) =>
     .replace(/\s+/g, " ");
 
 describe("legal pages", () => {
-  const terms = getLegalPage("terms");
-  const privacy = getLegalPage("privacy");
-  const cookies = getLegalPage("cookies");
+  const terms = getLegalPage("terms", siteConfig);
+  const privacy = getLegalPage("privacy", siteConfig);
+  const cookies = getLegalPage("cookies", siteConfig);
 
   it("keep the spec's sections and last-updated date", () => {
     expect(headings(terms.html)).toEqual([
@@ -45,7 +45,13 @@ describe("legal pages", () => {
       expect(page.html).not.toMatch(/\{\{|\}\}/);
       expect(page.description).not.toMatch(/\{\{|\}\}/);
     }
-    expect(() => fillTokens("{{nope}}")).toThrow("Unknown content token {{nope}}");
+    expect(() => fillTokens("{{nope}}", {})).toThrow("Unknown content token {{nope}}");
+  });
+
+  it("read their front matter without the site's configuration, for page metadata", () => {
+    const { slug, title, description, updated } = terms;
+    expect(getLegalFrontmatter("terms")).toEqual({ slug, title, description, updated });
+    expect(description).toContain(siteConfig.name);
   });
 
   it("Terms: entity, cancellation, renewal and price notice, refund claim, law and venue, copyright", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { brand } from "~/config/brand";
 import { legalConfig } from "~/config/legal";
-import { siteConfig } from "~/config/site";
 import { readContentFile } from "~/lib/content-files.server";
 import { parseFrontmatter, renderMarkdown } from "~/lib/markdown.server";
 
@@ -10,7 +10,11 @@ const legalFrontmatterSchema = z.object({
   updated: z.iso.date(),
 });
 
-export type LegalPage = z.infer<typeof legalFrontmatterSchema> & { slug: string; html: string };
+export type LegalFrontmatter = z.infer<typeof legalFrontmatterSchema> & { slug: string };
+export type LegalPage = LegalFrontmatter & { html: string };
+
+/** What only a configured build knows (app/config/site.ts): bodies may name it, front matter not. */
+export type SiteTokens = { supportEmail: string; url: string };
 
 function euRepresentativeSentence(): string {
   const representative = legalConfig.euRepresentative;
@@ -21,24 +25,10 @@ function euRepresentativeSentence(): string {
 }
 
 /**
- * Legal copy names the brand, contacts and operator through tokens, so site.ts and legal.ts stay
- * their one source.
+ * Legal copy names the brand, contacts and operator through tokens, so brand.ts, site.ts and
+ * legal.ts stay their one source.
  */
-export function fillTokens(source: string): string {
-  const tokens: Record<string, string> = {
-    brand: siteConfig.name,
-    supportEmail: siteConfig.supportEmail,
-    siteUrl: siteConfig.url,
-    legalEntity: legalConfig.entityName,
-    legalEntityDescription: legalConfig.entityDescription,
-    postalAddress: legalConfig.postalAddress,
-    governingLaw: legalConfig.governingLaw,
-    venue: legalConfig.venue,
-    privacyEmail: legalConfig.privacyEmail,
-    copyrightEmail: legalConfig.copyrightEmail,
-    euRepresentative: euRepresentativeSentence(),
-    priceChangeNoticeDays: String(legalConfig.priceChangeNoticeDays),
-  };
+export function fillTokens(source: string, tokens: Record<string, string>): string {
   return source.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
     const value = tokens[name];
     if (value === undefined) throw new Error(`Unknown content token ${whole}`);
@@ -46,13 +36,48 @@ export function fillTokens(source: string): string {
   });
 }
 
-export function getLegalPage(slug: string): LegalPage {
+// Tokens that need no configuration. The front matter may use only these, so the build scripts
+// can read page metadata under plain Node, where app/config/site.ts does not load.
+const fixedTokens = (): Record<string, string> => ({
+  brand: brand.name,
+  legalEntity: legalConfig.entityName,
+  legalEntityDescription: legalConfig.entityDescription,
+  postalAddress: legalConfig.postalAddress,
+  governingLaw: legalConfig.governingLaw,
+  venue: legalConfig.venue,
+  privacyEmail: legalConfig.privacyEmail,
+  copyrightEmail: legalConfig.copyrightEmail,
+  euRepresentative: euRepresentativeSentence(),
+  priceChangeNoticeDays: String(legalConfig.priceChangeNoticeDays),
+});
+
+function readLegalSource(slug: string): { frontmatter: LegalFrontmatter; body: string } {
   const file = `content/legal/${slug}.md`;
-  const { data, body } = parseFrontmatter(fillTokens(readContentFile("legal", slug)), file);
-  const result = legalFrontmatterSchema.safeParse(data);
+  const { data, body } = parseFrontmatter(readContentFile("legal", slug), file);
+  const fields =
+    typeof data === "object" && data !== null
+      ? Object.fromEntries(
+          Object.entries(data).map(([key, value]) => [
+            key,
+            typeof value === "string" ? fillTokens(value, fixedTokens()) : value,
+          ]),
+        )
+      : data;
+  const result = legalFrontmatterSchema.safeParse(fields);
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new Error(`${file}: frontmatter field "${issue?.path.join(".")}" ${issue?.message}`);
   }
-  return { ...result.data, slug, html: renderMarkdown(body) };
+  return { frontmatter: { ...result.data, slug }, body };
+}
+
+/** A legal page's title, description and date, for its metadata (app/data/pages.server.ts). */
+export function getLegalFrontmatter(slug: string): LegalFrontmatter {
+  return readLegalSource(slug).frontmatter;
+}
+
+export function getLegalPage(slug: string, site: SiteTokens): LegalPage {
+  const { frontmatter, body } = readLegalSource(slug);
+  const tokens = { ...fixedTokens(), supportEmail: site.supportEmail, siteUrl: site.url };
+  return { ...frontmatter, html: renderMarkdown(fillTokens(body, tokens)) };
 }

@@ -1,20 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { buildMeta, ogImagePath } from "./seo";
+import { notFoundPage } from "~/data/not-found-page";
+import { fixedPages } from "~/data/pages";
+import { definePage } from "~/lib/page-meta";
+import { buildMeta } from "./seo";
 
 type Descriptor = Record<string, unknown>;
 const find = (meta: Descriptor[], key: string, value: string) =>
   meta.find((d) => d[key] === value) as Descriptor | undefined;
 
 describe("buildMeta", () => {
-  const meta = buildMeta({ title: "Pricing", description: "Plans and prices.", path: "/pricing" });
+  const pricing = definePage({
+    title: "Pricing",
+    description: "Plans and prices.",
+    path: "/pricing",
+  });
+  const meta = buildMeta(pricing);
 
   it("applies the title template once", () => {
     expect(meta[0]).toEqual({ title: "Pricing | Castloop" });
     expect(
-      buildMeta({ title: "Castloop: home", fullTitle: true, description: "d", path: "/" })[0],
-    ).toEqual({
-      title: "Castloop: home",
-    });
+      buildMeta(
+        definePage({ title: "Castloop: home", fullTitle: true, description: "d", path: "/" }),
+      )[0],
+    ).toEqual({ title: "Castloop: home" });
   });
 
   it("builds an absolute canonical URL and absolute share images from SITE_URL", () => {
@@ -33,13 +41,26 @@ describe("buildMeta", () => {
     expect(find(meta, "name", "robots")).toBeUndefined();
   });
 
-  it("marks pages that must stay out of search results", () => {
-    const hidden = buildMeta({ title: "x", description: "y", path: "/success", noindex: true });
-    expect(find(hidden, "name", "robots")?.content).toBe("noindex");
+  it("gives the share image's title as its alt text", () => {
+    expect(find(meta, "property", "og:image:alt")?.content).toBe("Pricing");
+    const named = definePage({ ...pricing, shareImageTitle: "Plans for every show" });
+    expect(find(buildMeta(named), "property", "og:image:alt")?.content).toBe(
+      "Plans for every show",
+    );
   });
 
-  it("names one share image per path", () => {
-    expect(ogImagePath("/")).toBe("/og/home.png");
-    expect(ogImagePath("/blog/podcast-seo")).toBe("/og/blog-podcast-seo.png");
+  it("marks the pages the metadata keeps out of search results", () => {
+    for (const page of [fixedPages.success, notFoundPage]) {
+      expect(find(buildMeta(page), "name", "robots")?.content).toBe("noindex");
+    }
+  });
+
+  it("adds the route's own descriptors and type", () => {
+    const article = buildMeta(pricing, {
+      type: "article",
+      extra: [{ property: "article:section", content: "SEO" }],
+    });
+    expect(find(article, "property", "og:type")?.content).toBe("article");
+    expect(article.at(-1)).toEqual({ property: "article:section", content: "SEO" });
   });
 });

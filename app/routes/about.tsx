@@ -3,16 +3,11 @@ import { AboutPointsSection, AboutStatement } from "~/components/sections/about-
 import { CtaSection } from "~/components/sections/cta-section";
 import { siteConfig } from "~/config/site";
 import { about } from "~/data/about";
+import { fixedPages } from "~/data/pages";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 
-export const loader = () => ({
-  meta: buildMeta({
-    title: "About",
-    description: `Why ${siteConfig.name} exists: our mission, our vision, why podcasters choose us and the values behind the product.`,
-    path: "/about",
-  }),
-});
+export const loader = () => ({ meta: buildMeta(fixedPages.about) });
 
 export const meta = metaFromLoader;
 

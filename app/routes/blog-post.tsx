@@ -2,6 +2,7 @@ import { AuthorBio } from "~/components/blog/author-bio";
 import { MorePosts } from "~/components/blog/more-posts";
 import { PostHeader } from "~/components/blog/post-header";
 import { Prose } from "~/components/blog/prose";
+import { postPage } from "~/data/pages.server";
 import { getAllPosts, toSummary } from "~/lib/blog.server";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
@@ -14,19 +15,17 @@ export function loader({ request }: Route.LoaderArgs) {
   const posts = getAllPosts();
   const post = posts.find((candidate) => candidate.slug === slug);
   if (!post) throw new Response("Not Found", { status: 404 });
+  const page = postPage(post);
   const { title, excerpt, date, category, author, image, imageAlt, readingMinutes } = post;
   return {
     post: { title, excerpt, date, category, author, image, imageAlt, readingMinutes },
     html: post.html,
     others: posts.filter((other) => other !== post).map(toSummary),
-    meta: buildMeta({
-      title: post.title,
-      description: post.excerpt,
-      path: post.path,
+    meta: buildMeta(page, {
       type: "article",
       extra: [
         { property: "article:published_time", content: post.date },
-        { property: "article:modified_time", content: post.date },
+        { property: "article:modified_time", content: page.lastModified },
         { property: "article:section", content: post.category },
         { name: "author", content: post.author.name },
         ...blogPostingJsonLd(post),

@@ -1,16 +1,11 @@
 import { ContactForm } from "~/components/forms/contact-form";
 import { PageHeader } from "~/components/layout/page-header";
 import { siteConfig } from "~/config/site";
+import { fixedPages } from "~/data/pages";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 
-export const loader = () => ({
-  meta: buildMeta({
-    title: "Contact Us",
-    description: `Questions about plans, billing or your account? Send the ${siteConfig.name} team a message and we will get back to you soon.`,
-    path: "/contact",
-  }),
-});
+export const loader = () => ({ meta: buildMeta(fixedPages.contact) });
 
 export const meta = metaFromLoader;
 

@@ -4,6 +4,7 @@ import { CtaSection } from "~/components/sections/cta-section";
 import { KitExplorer } from "~/components/examples/kit-explorer";
 import { examplesPath, kitPath } from "~/data/example-assets";
 import { getAllKits, kitMeasures } from "~/lib/example-kit.server";
+import { kitPage } from "~/data/pages.server";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 import { breadcrumbJsonLd } from "~/lib/structured-data";
@@ -15,7 +16,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const kits = getAllKits();
   const kit = kits.find((candidate) => candidate.slug === slug);
   if (!kit) throw new Response("Not Found", { status: 404 });
-  const { show, number, title } = kit.episode;
+  const { title } = kit.episode;
   const other = kits.find((candidate) => candidate !== kit);
   return {
     kit,
@@ -23,10 +24,7 @@ export function loader({ request }: Route.LoaderArgs) {
     other: other
       ? { slug: other.slug, show: other.episode.show, title: other.episode.title }
       : null,
-    meta: buildMeta({
-      title: `${title}: everything one episode became`,
-      description: `The transcript, summary, show notes, key points, X thread, LinkedIn post, captions, carousel and subtitles made from episode ${number} of ${show}, a sample kit.`,
-      path: kitPath(kit.slug),
+    meta: buildMeta(kitPage(kit), {
       extra: breadcrumbJsonLd([
         { name: "Home", path: "/" },
         { name: "Examples", path: examplesPath },

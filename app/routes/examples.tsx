@@ -2,27 +2,17 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { CtaSection } from "~/components/sections/cta-section";
-import {
-  exampleAssets,
-  examplesPath,
-  kitFiles,
-  kitPath,
-  slidePreviewSize,
-} from "~/data/example-assets";
+import { exampleAssets, kitFiles, kitPath, slidePreviewSize } from "~/data/example-assets";
 import { formatDuration, slideText } from "~/lib/example-kit";
 import { getAllKits } from "~/lib/example-kit.server";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
+import { fixedPages } from "~/data/pages";
 import type { Route } from "./+types/examples";
 
 export const loader = () => ({
   kits: getAllKits().map(({ slug, episode, carousel }) => ({ slug, episode, cover: carousel[0]! })),
-  meta: buildMeta({
-    title: "Examples",
-    description:
-      "Two sample episodes and everything each became: transcripts, summaries, show notes, key points, X threads, LinkedIn posts, captions, carousels and subtitles.",
-    path: examplesPath,
-  }),
+  meta: buildMeta(fixedPages.examples),
 });
 
 export const meta = metaFromLoader;

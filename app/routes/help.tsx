@@ -2,18 +2,13 @@ import { PageHeader } from "~/components/layout/page-header";
 import { FaqSection } from "~/components/sections/faq-section";
 import { billingFaqPointer } from "~/data/billing-faq-pointer";
 import { faqs } from "~/data/faqs";
+import { fixedPages } from "~/data/pages";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 import { faqJsonLd } from "~/lib/structured-data";
 
 export const loader = () => ({
-  meta: buildMeta({
-    title: "Help Center",
-    description:
-      "Answers about audio formats, transcript accuracy, plans, the 14-day money-back guarantee and canceling, plus how to reach support.",
-    path: "/help",
-    extra: faqJsonLd(faqs),
-  }),
+  meta: buildMeta(fixedPages.help, { extra: faqJsonLd(faqs) }),
 });
 
 export const meta = metaFromLoader;

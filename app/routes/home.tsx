@@ -2,7 +2,7 @@ import { CtaSection } from "~/components/sections/cta-section";
 import { HeroSection } from "~/components/sections/hero-section";
 import { PricingSection } from "~/components/sections/pricing-section";
 import { TestimonialsSection } from "~/components/sections/testimonials-section";
-import { siteConfig } from "~/config/site";
+import { fixedPages } from "~/data/pages";
 import { plans } from "~/data/plans";
 import { testimonials } from "~/data/testimonials";
 import { exampleTeaserHtml, featureGridHtml } from "~/lib/home-sections.server";
@@ -14,13 +14,7 @@ import type { Route } from "./+types/home";
 export const loader = () => ({
   featureGrid: featureGridHtml(),
   exampleTeaser: exampleTeaserHtml(),
-  meta: buildMeta({
-    title: `${siteConfig.name}: ${siteConfig.tagline}`,
-    fullTitle: true,
-    description: siteConfig.description,
-    path: "/",
-    extra: homeJsonLd(),
-  }),
+  meta: buildMeta(fixedPages.home, { extra: homeJsonLd() }),
 });
 
 export const meta = metaFromLoader;

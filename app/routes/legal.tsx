@@ -1,5 +1,7 @@
 import { Prose } from "~/components/blog/prose";
 import { PageHeader } from "~/components/layout/page-header";
+import { siteConfig } from "~/config/site";
+import { legalPage } from "~/data/pages.server";
 import { formatLongDate } from "~/lib/dates";
 import { getLegalPage } from "~/lib/legal.server";
 import { metaFromLoader } from "~/lib/route-meta";
@@ -9,8 +11,13 @@ import type { Route } from "./+types/legal";
 // Runs at build time only: every legal page is prerendered from content/legal/<slug>.md.
 export function loader({ request }: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
-  const { html, title, description, updated } = getLegalPage(slug);
-  return { html, title, updated, meta: buildMeta({ title, description, path: `/${slug}` }) };
+  const page = getLegalPage(slug, siteConfig);
+  return {
+    html: page.html,
+    title: page.title,
+    updated: page.updated,
+    meta: buildMeta(legalPage(page)),
+  };
 }
 
 export const meta = metaFromLoader;

@@ -1,18 +1,10 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { notFoundPage } from "~/data/not-found-page";
 import { buildMeta } from "~/lib/seo";
 
-const notFoundText =
-  "We're sorry, the page you requested could not be found. It may have been moved or doesn't exist.";
-
-export const meta = () =>
-  buildMeta({
-    title: "Page not found",
-    description: notFoundText,
-    path: "/404",
-    noindex: true,
-  });
+export const meta = () => buildMeta(notFoundPage);
 
 export default function NotFound() {
   const { pathname } = useLocation();
@@ -30,7 +22,7 @@ export default function NotFound() {
       <h1 className="mt-4 text-3xl font-bold tracking-tight">
         <span className="sr-only">404: </span>Page not found
       </h1>
-      <p className="mt-4 text-lg leading-8 text-muted-foreground">{notFoundText}</p>
+      <p className="mt-4 text-lg leading-8 text-muted-foreground">{notFoundPage.description}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <button
           type="button"

@@ -1,18 +1,11 @@
 import { CheckCircle2 } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { fixedPages } from "~/data/pages";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 
-export const loader = () => ({
-  meta: buildMeta({
-    title: "Subscription Successful",
-    description:
-      "Thank you for subscribing. A confirmation e-mail with your subscription details is on its way.",
-    path: "/success",
-    noindex: true,
-  }),
-});
+export const loader = () => ({ meta: buildMeta(fixedPages.success) });
 
 export const meta = metaFromLoader;
 

@@ -1,17 +1,11 @@
 import { PageHeader } from "~/components/layout/page-header";
 import { TestimonialsSection } from "~/components/sections/testimonials-section";
+import { fixedPages } from "~/data/pages";
 import { testimonials } from "~/data/testimonials";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 
-export const loader = () => ({
-  meta: buildMeta({
-    title: "What Our Customers Say",
-    description:
-      "Podcast hosts, producers and marketers on how repurposing their episodes into transcripts and social posts changed their week.",
-    path: "/testimonials",
-  }),
-});
+export const loader = () => ({ meta: buildMeta(fixedPages.testimonials) });
 
 export const meta = metaFromLoader;
 

@@ -1,18 +1,12 @@
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { ToolsSection } from "~/components/sections/tools-section";
+import { fixedPages } from "~/data/pages";
 import { tools } from "~/data/tools";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 
-export const loader = () => ({
-  meta: buildMeta({
-    title: "Our Content Tools",
-    description:
-      "Transcription, video clips, repurposing, analytics, scheduling and SEO tools, available on all pricing plans with unlimited use.",
-    path: "/tools",
-  }),
-});
+export const loader = () => ({ meta: buildMeta(fixedPages.tools) });
 
 export const meta = metaFromLoader;
 

@@ -99,17 +99,24 @@ for (const viewport of [
         const stops = await tabThrough(page);
 
         expect(stops[0]?.label).toBe('a "Skip to main content"');
-        const tabbable = await page.evaluate(
-          () =>
-            [
-              ...document.querySelectorAll<HTMLElement>(
-                "a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex='-1'])",
-              ),
-            ]
-              // Roving tabindex (the example explorer's tabs) keeps all but one out of the order.
-              .filter((el) => el.tabIndex >= 0)
-              .filter((el) => el.checkVisibility() || el.matches(".sr-only")).length,
-        );
+        const tabbable = await page.evaluate(() => {
+          const controls = [
+            ...document.querySelectorAll<HTMLElement>(
+              "a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), details > summary:first-of-type, [tabindex]:not([tabindex='-1'])",
+            ),
+          ]
+            // Roving tabindex (the example explorer's tabs) keeps all but one out of the order.
+            .filter((el) => el.tabIndex >= 0)
+            .filter((el) => el.checkVisibility() || el.matches(".sr-only"));
+          // Tab enters a group of radio buttons once; the arrow keys move within it.
+          const radioGroups = new Set<string>();
+          return controls.filter((el) => {
+            if (!(el instanceof HTMLInputElement) || el.type !== "radio" || !el.name) return true;
+            const first = !radioGroups.has(el.name);
+            radioGroups.add(el.name);
+            return first;
+          }).length;
+        });
         expect(stops, "every visible control is reached").toHaveLength(tabbable);
 
         const order = stops.map((s) => s.domIndex);

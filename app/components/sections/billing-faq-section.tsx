@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
-import { siteConfig } from "~/config/site";
 import { billingFaqCopy, type BillingFaq } from "~/data/billing-faqs";
 import { cn } from "~/lib/cn";
+import { SupportEmailLink } from "~/components/layout/support-email-link";
 
 /** Native disclosures: every answer opens from the first paint, and reads without JavaScript. */
 export function BillingFaqSection({
@@ -36,14 +36,7 @@ export function BillingFaqSection({
         ))}
       </div>
       <p className="mt-8 text-muted-foreground">
-        {billingFaqCopy.contactLead}{" "}
-        <a
-          className="font-semibold text-primary underline"
-          href={`mailto:${siteConfig.supportEmail}`}
-        >
-          {siteConfig.supportEmail}
-        </a>
-        .
+        {billingFaqCopy.contactLead} <SupportEmailLink />.
       </p>
     </section>
   );

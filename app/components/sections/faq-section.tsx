@@ -6,8 +6,8 @@ import {
   AccordionItem,
   AccordionTrigger,
 } from "~/components/ui/accordion";
-import { siteConfig } from "~/config/site";
 import type { FaqItem } from "~/data/faqs";
+import { SupportEmailLink } from "~/components/layout/support-email-link";
 
 /** Items whose question or answer contains every word of the query (case-insensitive). */
 export function filterFaqs(items: readonly FaqItem[], query: string): FaqItem[] {
@@ -64,28 +64,14 @@ export function FaqSection({ faqs }: { faqs: readonly FaqItem[] }) {
         <div className="mt-4 rounded-2xl border border-border bg-muted p-6">
           <p className="font-semibold">No answers match your search.</p>
           <p className="mt-2 text-muted-foreground">
-            Try other words, or e-mail us at{" "}
-            <a
-              className="font-semibold text-primary underline"
-              href={`mailto:${siteConfig.supportEmail}`}
-            >
-              {siteConfig.supportEmail}
-            </a>{" "}
-            and we will answer you directly.
+            Try other words, or e-mail us at <SupportEmailLink /> and we will answer you directly.
           </p>
         </div>
       )}
       <div className="mt-12 rounded-2xl border border-border p-6 text-center">
         <h2 className="text-xl font-bold">Still need help?</h2>
         <p className="mt-2 text-muted-foreground">
-          Our support team answers every message. Write to{" "}
-          <a
-            className="font-semibold text-primary underline"
-            href={`mailto:${siteConfig.supportEmail}`}
-          >
-            {siteConfig.supportEmail}
-          </a>
-          .
+          Our support team answers every message. Write to <SupportEmailLink />.
         </p>
       </div>
     </section>

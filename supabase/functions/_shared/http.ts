@@ -43,12 +43,13 @@ export function isJsonContentType(value: string | null): boolean {
 }
 
 export type BodyReadResult =
-  { ok: true; bytes: Uint8Array } | { ok: false; reason: "too_large" | "timeout" };
+  { ok: true; bytes: Uint8Array } | { ok: false; reason: "too_large" | "timeout" | "aborted" };
 
 /**
  * Reads the body, but never more than `maxBytes` and never for longer than `timeoutMs` in
  * all: gives up as soon as the declared Content-Length or the bytes actually received exceed
- * the cap, or the deadline passes, and cancels the stream.
+ * the cap, or the deadline passes, and cancels the stream. A stream that errors (the client
+ * hung up mid-upload) is an incomplete request, not a fault of ours.
  */
 export async function readBodyWithLimit(
   req: Request,
@@ -71,7 +72,8 @@ export async function readBodyWithLimit(
   let total = 0;
   try {
     for (;;) {
-      const result = await Promise.race([reader.read(), deadline]);
+      const result = await Promise.race([reader.read().catch(() => "aborted" as const), deadline]);
+      if (result === "aborted") return { ok: false, reason: "aborted" };
       if (result === "timeout") {
         // Not awaited: a stalled source may take as long to cancel as it took to stall.
         reader.cancel().catch(() => {});

@@ -208,6 +208,28 @@ describe("body size cap (F4)", () => {
   });
 });
 
+describe("a client that hangs up mid-upload", () => {
+  it("answers 400 incomplete_body and logs a warning, not an internal error", async () => {
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"priceId":'));
+        controller.error(new Error("aborted"));
+      },
+    });
+    const response = await handler(post(broken, { headers: { "content-length": "50" } }));
+
+    expect(response.status).toBe(400);
+    expect(await readProblem(response)).toEqual({
+      error: MESSAGES.incomplete_body,
+      code: "incomplete_body",
+    });
+    expect(harness.logs.map((line) => JSON.parse(line))).toEqual([
+      { level: "warn", event: "checkout_body_aborted" },
+    ]);
+    expect(harness.fake.requests).toHaveLength(0);
+  });
+});
+
 describe("body read deadline", () => {
   /** Sends `first` and then nothing, like `Content-Length: 50` followed by one byte. */
   function stalled(first = "{") {

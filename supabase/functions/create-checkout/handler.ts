@@ -27,6 +27,7 @@ export const MESSAGES = {
   unsupported_media_type: "The request must be sent as JSON.",
   payload_too_large: "The request is too large.",
   request_timeout: "The request took too long to arrive. Please try again.",
+  incomplete_body: "The request arrived incomplete. Please try again.",
   invalid_json: "The request body is not valid JSON.",
   invalid_body: "The request body must be a JSON object.",
   unknown_field: "The request contains fields that are not allowed.",
@@ -132,6 +133,10 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
       deps.bodyTimeoutMs ?? BODY_READ_TIMEOUT_MS,
     );
     if (!body.ok) {
+      if (body.reason === "aborted") {
+        log(JSON.stringify({ level: "warn", event: "checkout_body_aborted" }));
+        return fail(400, "incomplete_body", cors);
+      }
       return body.reason === "timeout"
         ? fail(408, "request_timeout", cors)
         : fail(413, "payload_too_large", cors);

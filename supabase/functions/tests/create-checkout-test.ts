@@ -175,6 +175,27 @@ Deno.test("answers 408 when the body stalls after one byte", () =>
   }),
 );
 
+Deno.test("answers 400 incomplete_body when the upload breaks off", () =>
+  withFake(async (fake, logs) => {
+    const handler = createCheckoutHandlerFromEnv(env(fake), { log: (line) => logs.push(line) });
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("{"));
+        controller.error(new Error("connection reset"));
+      },
+    });
+    const response = await within(3_000, handler(post(broken, { "content-length": "50" })));
+
+    assert.equal(response.status, 400);
+    assert.equal((await response.json()).code, "incomplete_body");
+    assert.deepEqual(
+      logs.map((line) => JSON.parse(line).event),
+      ["checkout_body_aborted"],
+    );
+    assert.equal(fake.requests.length, 0);
+  }),
+);
+
 Deno.test("abandons the upstream Stripe request when the client goes away", () =>
   withFake(async (fake, logs) => {
     fake.delayNext(5_000, 3);

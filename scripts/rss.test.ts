@@ -1,13 +1,18 @@
 // @vitest-environment jsdom
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { getAllPosts } from "~/lib/blog.server";
+import { fixedPages } from "../app/data/pages.ts";
+import { getAllPosts } from "../app/lib/blog.server.ts";
 import {
+  blogFeedChannel,
   buildRssFeed,
-  channelFromPage,
   rfc822Date,
+  writeBlogFeed,
   type FeedChannel,
   type FeedPost,
-} from "~/lib/rss";
+} from "./rss.ts";
 
 const site: FeedChannel = {
   url: "https://castloop.test/",
@@ -117,21 +122,29 @@ describe("buildRssFeed", () => {
   });
 });
 
-describe("channelFromPage", () => {
-  it("reads the title, description and language a prerendered page states, decoding entities", () => {
-    const html =
-      '<!DOCTYPE html><html lang="en"><head><title>Tips &amp; Tricks | Castloop</title>' +
-      '<meta name="description" content="Hosts&#x27; guide &amp; more"/></head></html>';
-    expect(channelFromPage(html)).toEqual({
-      title: "Tips & Tricks | Castloop",
-      description: "Hosts' guide & more",
+describe("writeBlogFeed", () => {
+  it("names the channel after the blog page's metadata, not its built HTML", () => {
+    expect(blogFeedChannel("https://castloop.test")).toEqual({
+      url: "https://castloop.test",
+      title: `${fixedPages.blog.title} | Castloop`,
+      description: fixedPages.blog.description,
       language: "en",
     });
   });
 
-  it("fails when the page lacks one of them", () => {
-    expect(() => channelFromPage('<html lang="en"><title>x</title></html>')).toThrow(
-      /meta description/,
-    );
+  it("writes every article into blog/rss.xml under the client directory, and nothing else", () => {
+    // No built blog/index.html here: the feed must not need one.
+    const dir = mkdtempSync(join(tmpdir(), "castloop-feed-"));
+    try {
+      mkdirSync(join(dir, "blog"));
+      writeBlogFeed(dir, "https://castloop.test");
+      const feed = parseFeed(readFileSync(join(dir, "blog/rss.xml"), "utf8"));
+      expect(text(feed.getElementsByTagName("channel")[0]!, "title")).toBe(
+        "Podcast Growth Blog | Castloop",
+      );
+      expect(feed.getElementsByTagName("item")).toHaveLength(getAllPosts().length);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,11 @@
-import { escapeXml } from "./xml";
+import { writeFileSync } from "node:fs";
+import { brand } from "../app/config/brand.ts";
+import { fixedPages } from "../app/data/pages.ts";
+import { getAllPosts } from "../app/lib/blog.server.ts";
+import { documentTitle } from "../app/lib/page-meta.ts";
+import { escapeXml } from "./xml.ts";
 
-const blogPath = "/blog";
+/** Where the feed is written; the page head (app/root.tsx) links to it. */
 export const feedPath = "/blog/rss.xml";
 
 export type FeedPost = {
@@ -51,7 +56,7 @@ export function buildRssFeed(posts: readonly FeedPost[], site: FeedChannel): str
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     "  <channel>",
     `    <title>${escapeXml(site.title)}</title>`,
-    `    <link>${escapeXml(absolute(blogPath))}</link>`,
+    `    <link>${escapeXml(absolute(fixedPages.blog.path))}</link>`,
     `    <description>${escapeXml(site.description)}</description>`,
     `    <language>${escapeXml(site.language)}</language>`,
     ...updated,
@@ -63,22 +68,17 @@ export function buildRssFeed(posts: readonly FeedPost[], site: FeedChannel): str
   ].join("\n");
 }
 
-function decodeHtml(text: string): string {
-  const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-  return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, entity: string) => {
-    if (entity[0] !== "#") return named[entity.toLowerCase()] ?? whole;
-    const hex = entity[1]?.toLowerCase() === "x";
-    return String.fromCodePoint(hex ? parseInt(entity.slice(2), 16) : Number(entity.slice(1)));
-  });
+/** The channel is the blog page: its title, description and language, from the page metadata. */
+export function blogFeedChannel(siteUrl: string): FeedChannel {
+  return {
+    url: siteUrl,
+    title: documentTitle(fixedPages.blog),
+    description: fixedPages.blog.description,
+    language: brand.language,
+  };
 }
 
-/** The channel details a prerendered page states: its title, meta description and language. */
-export function channelFromPage(html: string): Omit<FeedChannel, "url"> {
-  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
-  const description = /<meta\s[^>]*name="description"\s[^>]*content="([^"]*)"/.exec(html)?.[1];
-  const language = /<html\s[^>]*lang="([^"]+)"/.exec(html)?.[1];
-  if (!title || !description || !language) {
-    throw new Error("channelFromPage: the page lacks a title, a meta description or a lang");
-  }
-  return { title: decodeHtml(title), description: decodeHtml(description), language };
+/** Writes the RSS feed of every article into the client build (scripts/postbuild.ts). */
+export function writeBlogFeed(clientDir: string, siteUrl: string): void {
+  writeFileSync(`${clientDir}${feedPath}`, buildRssFeed(getAllPosts(), blogFeedChannel(siteUrl)));
 }

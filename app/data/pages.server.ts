@@ -1,0 +1,51 @@
+import { kitPath } from "~/data/example-assets";
+import { fixedPageList } from "~/data/pages";
+import { getAllPosts, type Post } from "~/lib/blog.server";
+import { type ExampleKit } from "~/lib/example-kit";
+import { getAllKits } from "~/lib/example-kit.server";
+import { listSlugs } from "~/lib/content-files.server";
+import { getLegalFrontmatter, type LegalFrontmatter } from "~/lib/legal.server";
+import { definePage, type PageMeta } from "~/lib/page-meta";
+
+// Articles, legal pages and sample kits take their metadata from their own front matter or
+// YAML, not a second copy.
+
+export function postPage(post: Post): PageMeta {
+  return definePage({
+    path: post.path,
+    title: post.title,
+    description: post.excerpt,
+    lastModified: post.date,
+  });
+}
+
+export function legalPage(page: LegalFrontmatter): PageMeta {
+  return definePage({
+    path: `/${page.slug}`,
+    title: page.title,
+    description: page.description,
+    lastModified: page.updated,
+  });
+}
+
+export function kitPage(kit: ExampleKit): PageMeta {
+  const { show, number, title } = kit.episode;
+  return definePage({
+    path: kitPath(kit.slug),
+    title: `${title}: everything one episode became`,
+    description: `The transcript, summary, show notes, key points, X thread, LinkedIn post, captions, carousel and subtitles made from episode ${number} of ${show}, a sample kit.`,
+  });
+}
+
+/**
+ * Every page the site builds, with its metadata. Free of import.meta.env, so the build scripts
+ * read it under plain Node: the sitemap and the share images come from here.
+ */
+export function sitePages(): PageMeta[] {
+  return [
+    ...fixedPageList,
+    ...getAllPosts().map(postPage),
+    ...listSlugs("legal").map((slug) => legalPage(getLegalFrontmatter(slug))),
+    ...getAllKits().map(kitPage),
+  ];
+}
