@@ -2,7 +2,12 @@ import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync }
 import { relative, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { writeHostHeaderFiles } from "./host-headers.ts";
-import { deferModulePreloads, deferModuleScript } from "./html-rewrites.ts";
+import {
+  deferModulePreloads,
+  deferModuleScript,
+  inlineStylesheet,
+  paintAfterMain,
+} from "./html-rewrites.ts";
 import { writeShareImageFor } from "./og-images.ts";
 import { buildRobots, buildSitemap } from "./sitemap.ts";
 import { loadEnvOrExit, writeBuiltPublicEnv } from "../server/env.ts";
@@ -32,9 +37,14 @@ function toUrlPath(file: string): string {
   return `/${file.replace(/\/index\.html$/, "")}`;
 }
 
-// First paint before module downloads (see scripts/html-rewrites.ts).
+// The whole first screen painted from the HTML alone, then every chunk fetched at once
+// (scripts/html-rewrites.ts; ADR 007).
 const htmlPages = pages.map(({ file, urlPath }) => {
-  const html = deferModuleScript(deferModulePreloads(readFileSync(file, "utf8")));
+  const html = paintAfterMain(
+    inlineStylesheet(deferModuleScript(deferModulePreloads(readFileSync(file, "utf8"))), (href) =>
+      readFileSync(`${dir}${href}`, "utf8"),
+    ),
+  );
   writeFileSync(file, html);
   return { urlPath, html };
 });

@@ -29,14 +29,20 @@ test.describe("every route", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.h1);
       await page.waitForLoadState("networkidle");
       expect(problems).toEqual([]);
-      // The page's JavaScript starts downloading only after its first contentful paint.
-      const { firstPaint, scriptStarts } = await page.evaluate(() => ({
+      // The stylesheet is in the page, so the first paint waits for no other request, and the
+      // JavaScript starts downloading only after it (ADR 007).
+      const { firstPaint, scriptStarts, stylesheets } = await page.evaluate(() => ({
         firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
         scriptStarts: performance
           .getEntriesByType("resource")
           .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
           .map((entry) => entry.startTime),
+        stylesheets: performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.name.endsWith(".css") && !entry.name.endsWith("/noscript.css"))
+          .map((entry) => entry.name),
       }));
+      expect(stylesheets).toEqual([]);
       expect(firstPaint).toBeGreaterThan(0);
       expect(scriptStarts.length).toBeGreaterThan(0);
       expect(Math.min(...scriptStarts)).toBeGreaterThanOrEqual(firstPaint!);
