@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { relative, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { captureEarlyInput } from "./early-input.ts";
 import { writeHostHeaderFiles } from "./host-headers.ts";
 import {
   deferModulePreloads,
@@ -37,12 +38,14 @@ function toUrlPath(file: string): string {
   return `/${file.replace(/\/index\.html$/, "")}`;
 }
 
-// The whole first screen painted from the HTML alone, then every chunk fetched at once
-// (scripts/html-rewrites.ts; ADR 007).
+// The whole first screen painted from the HTML alone, then every chunk fetched at once, and taps
+// made meanwhile kept for after hydration (scripts/html-rewrites.ts, early-input.ts; ADR 007).
 const htmlPages = pages.map(({ file, urlPath }) => {
-  const html = paintAfterMain(
-    inlineStylesheet(deferModuleScript(deferModulePreloads(readFileSync(file, "utf8"))), (href) =>
-      readFileSync(`${dir}${href}`, "utf8"),
+  const html = captureEarlyInput(
+    paintAfterMain(
+      inlineStylesheet(deferModuleScript(deferModulePreloads(readFileSync(file, "utf8"))), (href) =>
+        readFileSync(`${dir}${href}`, "utf8"),
+      ),
     ),
   );
   writeFileSync(file, html);
