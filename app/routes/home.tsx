@@ -28,9 +28,8 @@ export default function Home() {
     <>
       <HeroSection />
       <FeatureGridSection features={features} />
-      {/* Far below the first screen on every viewport: rendered when they near it (app.css). */}
-      <TestimonialsSection testimonials={testimonials} className="render-near-viewport" />
-      <PricingSection plans={plans} className="render-near-viewport" />
+      <TestimonialsSection testimonials={testimonials} />
+      <PricingSection plans={plans} />
       <CtaSection />
     </>
   );

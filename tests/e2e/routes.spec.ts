@@ -48,7 +48,22 @@ test.describe("every route", () => {
       expect(Math.min(...scriptStarts)).toBeGreaterThanOrEqual(firstPaint!);
     });
 
-    // Parts of long pages stay unrendered until they near the viewport (content-visibility:
+    // Find-in-page, printing and reader modes need every word of the page, so no text may sit
+    // under content-visibility: auto (ADR 007); only parts without text, like figures, may.
+    test(`${route.path} keeps all its text rendered`, async ({ page, gotoHydrated }) => {
+      await gotoHydrated(route.path);
+      const skippable = await page.evaluate(() =>
+        [...document.querySelectorAll("body *")]
+          .filter((element) => getComputedStyle(element).contentVisibility !== "visible")
+          .map((element) => ({
+            tag: element.tagName.toLowerCase(),
+            text: element.textContent?.trim().slice(0, 40) ?? "",
+          })),
+      );
+      expect(skippable.filter(({ text }) => text !== "")).toEqual([]);
+    });
+
+    // An article's figures stay unrendered until they near the viewport (content-visibility:
     // auto); nothing may move when they render, on a phone or on a tall desktop.
     test(`${route.path} does not shift while it loads (CLS ≤ 0.01)`, async ({
       page,
