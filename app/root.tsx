@@ -68,7 +68,8 @@ export default function App() {
   // renders it while hydrating nor re-renders the page synchronously to add it.
   const [showToaster, setShowToaster] = useState(false);
   useEffect(() => {
-    // The page is interactive from here on; end-to-end tests wait for this before they act.
+    // The page is interactive from here on: taps held since the first paint are replayed now
+    // (scripts/early-input.ts, ADR 007), and end-to-end tests wait for this before they act.
     document.documentElement.dataset.hydrated = "";
     const timer = setTimeout(() => startTransition(() => setShowToaster(true)));
     return () => clearTimeout(timer);

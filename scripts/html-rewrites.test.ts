@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { deferModulePreloads, deferModuleScript } from "./html-rewrites";
+import {
+  deferModulePreloads,
+  deferModuleScript,
+  inlineStylesheet,
+  paintAfterMain,
+} from "./html-rewrites";
 
 describe("deferModulePreloads", () => {
   it("gives every modulepreload link a media query that matches nothing, and changes nothing else", () => {
@@ -31,10 +36,12 @@ describe("deferModuleScript", () => {
   const scriptOf = (html: string) =>
     /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html)![1]!;
 
-  it("imports nothing until the first contentful paint, then loads the same modules in parallel", () => {
+  it("imports nothing until the parsed page has painted, then fetches every chunk and loads the same modules in parallel", () => {
     const script = scriptOf(deferModuleScript(page(reactRouterScript)));
     expect(script).not.toMatch(/^import /m);
-    const waits = script.indexOf("first-contentful-paint");
+    const waits = script.indexOf("DOMContentLoaded");
+    const fetches = script.indexOf('link.removeAttribute("media")');
+    expect(fetches).toBeGreaterThan(waits);
     const loads = script.indexOf(
       'const [, route0, route1] = await Promise.all([import("/assets/manifest-219e3b61.js"), import("/assets/root-BUTUe8Wc.js"), import("/assets/home-D3QS-IjW.js")]);',
     );
@@ -46,7 +53,7 @@ describe("deferModuleScript", () => {
     expect(loads).toBeGreaterThan(waits);
     expect(modules).toBeGreaterThan(loads);
     expect(entry).toBeGreaterThan(modules);
-    // Where paint timing is missing, the first frame; in a background tab, a timeout.
+    // A frame after parsing; in a background tab, which paints none, a timeout.
     expect(script).toContain("requestAnimationFrame");
     expect(script).toContain("setTimeout(go, 3000)");
   });
@@ -67,5 +74,36 @@ describe("deferModuleScript", () => {
     expect(() =>
       deferModuleScript(page('import * as route0 from "/assets/root.js";\nstart(route0);')),
     ).toThrow(/changed shape/);
+  });
+});
+
+describe("inlineStylesheet", () => {
+  const head =
+    '<head><link rel="stylesheet" href="/assets/app-X1.css"/><noscript><link rel="stylesheet" href="/noscript.css"/></noscript></head>';
+
+  it("puts the stylesheet into a style element and keeps its link, disabled, for React", () => {
+    const read: string[] = [];
+    const html = inlineStylesheet(head, (href) => {
+      read.push(href);
+      return "body{color:red}";
+    });
+    expect(read).toEqual(["/assets/app-X1.css"]);
+    expect(html).toBe(
+      '<head><style>body{color:red}</style><link rel="stylesheet" href="/assets/app-X1.css" disabled=""/><noscript><link rel="stylesheet" href="/noscript.css"/></noscript></head>',
+    );
+  });
+
+  it("fails the build without a stylesheet link or with CSS that would end the element", () => {
+    expect(() => inlineStylesheet("<head></head>", () => "")).toThrow(/no stylesheet/);
+    expect(() => inlineStylesheet(head, () => 'a::after{content:"</style>"}')).toThrow(/<\/style/);
+  });
+});
+
+describe("paintAfterMain", () => {
+  it("blocks rendering until <main> is parsed, with a link in the head", () => {
+    expect(paintAfterMain('<head></head><body><main id="main"></main></body>')).toBe(
+      '<head><link rel="expect" href="#main" blocking="render"/></head><body><main id="main"></main></body>',
+    );
+    expect(() => paintAfterMain("<head></head><body></body>")).toThrow(/no <main/);
   });
 });

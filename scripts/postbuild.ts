@@ -2,9 +2,15 @@ import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync }
 import { relative, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { assertPagesMatch, notFoundPage, urlPathOf } from "./built-pages.ts";
-import { writeHostHeaderFiles } from "./host-headers.ts";
+import { captureEarlyInput } from "./early-input.ts";
 import { downloadHeaderRules, writeExampleFiles } from "./example-files.ts";
-import { deferModulePreloads, deferModuleScript } from "./html-rewrites.ts";
+import { writeHostHeaderFiles } from "./host-headers.ts";
+import {
+  deferModulePreloads,
+  deferModuleScript,
+  inlineStylesheet,
+  paintAfterMain,
+} from "./html-rewrites.ts";
 import { writeShareImages } from "./og-images.ts";
 import { writeBlogFeed } from "./rss.ts";
 import { buildRobots, buildSitemap } from "./sitemap.ts";
@@ -33,9 +39,16 @@ const pages = [...filesUnder(dir)]
   .filter((file) => file.endsWith(".html"))
   .map((file) => ({ file, urlPath: urlPathOf(relative(dir, file).split(sep).join("/")) }));
 
-// First paint before module downloads (see scripts/html-rewrites.ts).
+// The whole first screen painted from the HTML alone, then every chunk fetched at once, and taps
+// made meanwhile kept for after hydration (scripts/html-rewrites.ts, early-input.ts; ADR 007).
 const htmlPages = pages.map(({ file, urlPath }) => {
-  const html = deferModuleScript(deferModulePreloads(readFileSync(file, "utf8")));
+  const html = captureEarlyInput(
+    paintAfterMain(
+      inlineStylesheet(deferModuleScript(deferModulePreloads(readFileSync(file, "utf8"))), (href) =>
+        readFileSync(`${dir}${href}`, "utf8"),
+      ),
+    ),
+  );
   writeFileSync(file, html);
   return { urlPath, html };
 });

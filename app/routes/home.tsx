@@ -26,9 +26,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {/* Static markup made at build time: these sections add no JavaScript to this page. */}
       <div dangerouslySetInnerHTML={{ __html: loaderData.featureGrid }} />
       <div dangerouslySetInnerHTML={{ __html: loaderData.exampleTeaser }} />
-      {/* Far below the first screen on every viewport: rendered when they near it (app.css). */}
-      <TestimonialsSection testimonials={testimonials} className="render-near-viewport" />
-      <PricingSection plans={plans} className="render-near-viewport" />
+      <TestimonialsSection testimonials={testimonials} />
+      <PricingSection plans={plans} />
       <CtaSection />
     </>
   );

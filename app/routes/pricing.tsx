@@ -23,12 +23,8 @@ export default function Pricing() {
   return (
     <>
       <PricingSection plans={plans} headingLevel="h1" />
-      {/* Below the cards on every viewport: laid out when they near it (app.css). */}
-      <PlanComparisonSection
-        plans={plans}
-        className="render-near-viewport [--near-viewport-height:1500px]"
-      />
-      <PlanFinderSection className="render-near-viewport [--near-viewport-height:1300px]" />
+      <PlanComparisonSection plans={plans} />
+      <PlanFinderSection />
       <BillingFaqSection faqs={billingFaqs} />
       <CtaSection />
     </>

@@ -29,20 +29,41 @@ test.describe("every route", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.h1);
       await page.waitForLoadState("networkidle");
       expect(problems).toEqual([]);
-      // The page's JavaScript starts downloading only after its first contentful paint.
-      const { firstPaint, scriptStarts } = await page.evaluate(() => ({
+      // The stylesheet is in the page, so the first paint waits for no other request, and the
+      // JavaScript starts downloading only after it (ADR 007).
+      const { firstPaint, scriptStarts, stylesheets } = await page.evaluate(() => ({
         firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
         scriptStarts: performance
           .getEntriesByType("resource")
           .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
           .map((entry) => entry.startTime),
+        stylesheets: performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.name.endsWith(".css") && !entry.name.endsWith("/noscript.css"))
+          .map((entry) => entry.name),
       }));
+      expect(stylesheets).toEqual([]);
       expect(firstPaint).toBeGreaterThan(0);
       expect(scriptStarts.length).toBeGreaterThan(0);
       expect(Math.min(...scriptStarts)).toBeGreaterThanOrEqual(firstPaint!);
     });
 
-    // Parts of long pages stay unrendered until they near the viewport (content-visibility:
+    // Find-in-page, printing and reader modes need every word of the page, so no text may sit
+    // under content-visibility: auto (ADR 007); only parts without text, like figures, may.
+    test(`${route.path} keeps all its text rendered`, async ({ page, gotoHydrated }) => {
+      await gotoHydrated(route.path);
+      const skippable = await page.evaluate(() =>
+        [...document.querySelectorAll("body *")]
+          .filter((element) => getComputedStyle(element).contentVisibility !== "visible")
+          .map((element) => ({
+            tag: element.tagName.toLowerCase(),
+            text: element.textContent?.trim().slice(0, 40) ?? "",
+          })),
+      );
+      expect(skippable.filter(({ text }) => text !== "")).toEqual([]);
+    });
+
+    // An article's figures stay unrendered until they near the viewport (content-visibility:
     // auto); nothing may move when they render, on a phone or on a tall desktop.
     test(`${route.path} does not shift while it loads (CLS ≤ 0.01)`, async ({
       page,

@@ -1,0 +1,101 @@
+import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "../tests/e2e/chromium.ts";
+import {
+  phoneContextOptions,
+  recordHydrationTime,
+  throttleLikeAPhone,
+} from "../tests/e2e/throttled-phone.ts";
+import { median } from "./median.ts";
+
+/** One cold load on the throttled phone, in ms after navigation start. */
+export type ThrottledSample = { fcp: number; lcp: number; hydrated: number };
+
+export type ThrottledRow = {
+  route: string;
+  /** Which build, when several are compared in one run (bench/lighthouse.ts measures one). */
+  build: string;
+  median: ThrottledSample & { window: number };
+  runs: ThrottledSample[];
+};
+
+/**
+ * Loads every route cold on the throttled phone (tests/e2e/throttled-phone.ts) `runs` times and
+ * reports medians of first contentful paint, LCP, hydration and the window between first paint
+ * and hydration, when the page shows but its buttons do nothing. Rounds are interleaved (every
+ * route and build once, then again) so that a noisy machine spreads over all of them alike.
+ */
+export async function measureThrottled(options: {
+  builds: Record<string, string>;
+  routes: readonly string[];
+  runs: number;
+}): Promise<ThrottledRow[]> {
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  const samples = new Map<string, ThrottledSample[]>();
+  try {
+    for (let run = 0; run < options.runs; run++) {
+      for (const route of options.routes) {
+        for (const [build, origin] of Object.entries(options.builds)) {
+          const key = `${build} ${route}`;
+          samples.set(key, [...(samples.get(key) ?? []), await loadOnce(browser, origin, route)]);
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return [...samples].map(([key, runs]) => {
+    const [build, route] = key.split(" ") as [string, string];
+    const pick = (metric: keyof ThrottledSample) => median(runs.map((r) => r[metric]));
+    const window = median(runs.map((r) => r.hydrated - r.fcp));
+    return {
+      route,
+      build,
+      median: { fcp: pick("fcp"), lcp: pick("lcp"), hydrated: pick("hydrated"), window },
+      runs,
+    };
+  });
+}
+
+async function loadOnce(
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  origin: string,
+  route: string,
+): Promise<ThrottledSample> {
+  // A new context is a cold cache, like a first visit.
+  const context = await browser.newContext(phoneContextOptions);
+  try {
+    const page = await context.newPage();
+    await throttleLikeAPhone(page);
+    await recordHydrationTime(page);
+    await page.goto(`${origin}${route}`, { waitUntil: "load" });
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 20_000 });
+    // LCP candidates stop once the page has painted its content; a short settle catches the last.
+    await page.waitForTimeout(300);
+    return await page.evaluate(
+      () =>
+        new Promise<ThrottledSample>((resolve) => {
+          const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
+          const hydrated = (window as unknown as { __hydratedAt?: number }).__hydratedAt ?? NaN;
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            resolve({ fcp, hydrated, lcp: entries[entries.length - 1]?.startTime ?? NaN });
+          }).observe({ type: "largest-contentful-paint", buffered: true });
+        }),
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+/** The throttled rows as a Markdown table, with each metric's median of the runs. */
+export function throttledTable(rows: ThrottledRow[], withBuild = false): string {
+  const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : "n/a");
+  const header =
+    `| Route |${withBuild ? " Build |" : ""} FCP | LCP | Hydrated | Dead window (hydrated − FCP) |\n` +
+    `| --- |${withBuild ? " --- |" : ""} --: | --: | --: | --: |`;
+  const lines = rows.map(
+    (row) =>
+      `| ${row.route} |${withBuild ? ` ${row.build} |` : ""} ${ms(row.median.fcp)} | ${ms(row.median.lcp)} | ${ms(row.median.hydrated)} | ${ms(row.median.window)} |`,
+  );
+  return `${header}\n${lines.join("\n")}\n`;
+}

@@ -1,0 +1,98 @@
+import { expect, test, type Locator, type Page } from "./test";
+import { phoneContextOptions, throttleLikeAPhone } from "./throttled-phone";
+
+// Issue 16: on a throttled phone, a tap made as soon as a control shows takes effect, even
+// though the page has not hydrated yet (the early-input capture of ADR 007).
+test.use(phoneContextOptions);
+// Cold loads at 1.6 Mbit/s with a 4× slower CPU, on a shared machine.
+test.setTimeout(60_000);
+
+const effectTimeout = 20_000;
+
+/**
+ * Loads `path` on the throttled phone, holding the page's scripts until `release()`, so that a
+ * tap lands before hydration however fast or busy the machine is; a tap after hydration would
+ * pass on any loading and test nothing.
+ */
+async function openThrottled(page: Page, path: string): Promise<{ release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await throttleLikeAPhone(page);
+  await page.goto(path, { waitUntil: "commit" });
+  return { release };
+}
+
+/** Taps `control` as soon as it is visible, checks the page had not hydrated, then lets it. */
+async function tapBeforeHydration(
+  page: Page,
+  control: Locator,
+  { release }: { release: () => void },
+): Promise<void> {
+  await control.tap();
+  const hydrated = await page.evaluate(() =>
+    document.documentElement.hasAttribute("data-hydrated"),
+  );
+  expect(hydrated, "the tap landed after hydration, so it tests nothing").toBe(false);
+  release();
+}
+
+test("the mobile menu toggle opens the menu", async ({ page }) => {
+  const loading = await openThrottled(page, "/");
+  await tapBeforeHydration(page, page.getByRole("button", { name: "Open menu" }), loading);
+  await expect(page.locator("#mobile-menu")).toBeVisible({ timeout: effectTimeout });
+  await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
+});
+
+test("Go Back on the not-found page goes back", async ({ page }) => {
+  await page.goto("/about");
+  const loading = await openThrottled(page, "/no-such-page");
+  await tapBeforeHydration(page, page.getByRole("button", { name: "Go Back" }), loading);
+  await expect(page).toHaveURL(/\/about$/, { timeout: effectTimeout });
+});
+
+test("the first FAQ question opens its answer", async ({ page }) => {
+  const loading = await openThrottled(page, "/help");
+  const question = page.locator("#main").getByRole("button").first();
+  await tapBeforeHydration(page, question, loading);
+  await expect(question).toHaveAttribute("aria-expanded", "true", { timeout: effectTimeout });
+  await expect(page.getByRole("region").first()).toBeVisible();
+});
+
+test("a plan button starts checkout", async ({ page }) => {
+  const checkoutUrl = "/success?session_id=cs_test_taps";
+  const calls: unknown[] = [];
+  await page.route("**/functions/v1/create-checkout", async (route) => {
+    calls.push(route.request().postDataJSON());
+    await route.fulfill({ json: { url: new URL(checkoutUrl, page.url()).href } });
+  });
+  const loading = await openThrottled(page, "/pricing");
+  await tapBeforeHydration(
+    page,
+    page
+      .getByRole("article", { name: "Pro", exact: true })
+      .getByRole("button", { name: "Subscribe to Pro" }),
+    loading,
+  );
+  await expect(page).toHaveURL(/\/success\?session_id=cs_test_taps$/, { timeout: effectTimeout });
+  expect(calls).toEqual([{ priceId: "price_pro", isGuest: true }]);
+});
+
+test("the help search filters the questions", async ({ page }) => {
+  const loading = await openThrottled(page, "/help");
+  const search = page.getByRole("searchbox", { name: "Search the Help Center" });
+  await search.tap();
+  await page.keyboard.type("refund");
+  // Typed before hydration: React adopts the value without an onChange of its own.
+  await tapBeforeHydration(page, search, loading);
+  await expect(page.getByRole("status")).toHaveText(/^\d+ of \d+ questions match “refund”\.$/, {
+    timeout: effectTimeout,
+  });
+  await expect(search).toHaveValue("refund");
+});
