@@ -2,8 +2,9 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { CtaSection } from "~/components/sections/cta-section";
-import { exampleAssets, kitFiles, kitPath, slidePreviewSize } from "~/data/example-assets";
-import { formatDuration, slideText } from "~/lib/example-kit";
+import { exampleAssets, kitFiles, kitPath } from "~/data/example-assets";
+import { SlidePreview } from "~/components/examples/slide-preview";
+import { formatDuration } from "~/lib/example-kit";
 import { getAllKits } from "~/lib/example-kit.server";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
@@ -55,12 +56,10 @@ export default function Examples({ loaderData }: Route.ComponentProps) {
                   <ArrowRight aria-hidden="true" className="size-4" />
                 </Link>
               </div>
-              <img
+              <SlidePreview
                 src={kitFiles(slug, 1).slides[0]!.preview}
-                alt={slideText(cover)}
-                width={slidePreviewSize.width}
-                height={slidePreviewSize.height}
-                decoding="async"
+                slide={cover}
+                lazy={false}
                 className="h-auto w-40 self-start rounded-xl border border-border sm:w-44"
               />
             </article>

@@ -1,6 +1,7 @@
-import { slidePreviewSize, type kitFiles } from "~/data/example-assets";
-import { slideText, type ExampleKit } from "~/lib/example-kit";
+import type { kitFiles } from "~/data/example-assets";
+import type { ExampleKit } from "~/lib/example-kit";
 import { AssetIntro, AssetToolbar, DownloadLink } from "./asset-toolbar";
+import { SlidePreview } from "./slide-preview";
 
 type Files = ReturnType<typeof kitFiles>;
 
@@ -20,13 +21,9 @@ export function CarouselAsset({ kit, files }: { kit: ExampleKit; files: Files })
           const slideFiles = files.slides[index]!;
           return (
             <li key={slideFiles.png}>
-              <img
+              <SlidePreview
                 src={slideFiles.preview}
-                alt={slideText(slide)}
-                width={slidePreviewSize.width}
-                height={slidePreviewSize.height}
-                loading="lazy"
-                decoding="async"
+                slide={slide}
                 className="h-auto w-full rounded-xl border border-border"
               />
               <a

@@ -1,7 +1,8 @@
 import { ArrowRight } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
-import { examplesPath, kitFiles, kitPath, slidePreviewSize } from "~/data/example-assets";
-import { slideText, type ExampleKit } from "~/lib/example-kit";
+import { SlidePreview } from "~/components/examples/slide-preview";
+import { examplesPath, kitFiles, kitPath } from "~/data/example-assets";
+import type { ExampleKit } from "~/lib/example-kit";
 import { SectionHeading } from "./section-heading";
 
 const link = "font-semibold text-primary underline underline-offset-4";
@@ -44,13 +45,9 @@ export function ExampleTeaserSection({ kit }: { kit: ExampleKit }) {
             </p>
           </div>
           <figure>
-            <img
+            <SlidePreview
               src={slideFiles.preview}
-              alt={slideText(slide)}
-              width={slidePreviewSize.width}
-              height={slidePreviewSize.height}
-              loading="lazy"
-              decoding="async"
+              slide={slide}
               className="h-auto w-full rounded-2xl border border-border shadow-sm"
             />
             <figcaption className="mt-3 text-sm text-muted-foreground">
