@@ -1,23 +1,15 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import opentype from "opentype.js";
+import type opentype from "opentype.js";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { slidePreviewSize, slideSize } from "../app/data/example-assets.ts";
 import { escapeXml } from "./xml.ts";
+import { loadInter } from "./inter-font.ts";
 
 // Carousel slides drawn at build time from a kit's slide text, in the site's brand (the colours
 // and font of scripts/og-images.ts). Text becomes vector paths from the bundled Inter, so every
 // machine draws the same pixels whether or not the font is installed.
-const require = createRequire(import.meta.url);
-const loadFont = (weight: number) => {
-  const file = readFileSync(
-    require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`),
-  );
-  return opentype.parse(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength));
-};
-const heavy = loadFont(800);
-const medium = loadFont(600);
+const heavy = loadInter(800);
+const medium = loadInter(600);
 
 const { width, height } = slideSize;
 const margin = 96;

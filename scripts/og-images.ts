@@ -1,22 +1,14 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import opentype from "opentype.js";
 import sharp from "sharp";
 import { brand } from "../app/config/brand.ts";
 import { ogImagePath, ogImageSize, type PageMeta } from "../app/lib/page-meta.ts";
+import { loadInter } from "./inter-font.ts";
 
 // Share images (1200×630) drawn at build time from each page's title. The text is turned into
 // vector paths with a bundled font, so the result is the same on every machine, fonts or not.
-const require = createRequire(import.meta.url);
-const loadFont = (weight: number) => {
-  const file = readFileSync(
-    require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`),
-  );
-  return opentype.parse(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength));
-};
-const font = loadFont(800);
-const bodyFont = loadFont(600);
+const font = loadInter(800);
+const bodyFont = loadInter(600);
 
 const { width, height } = ogImageSize;
 
