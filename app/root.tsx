@@ -68,9 +68,6 @@ export default function App() {
   // renders it while hydrating nor re-renders the page synchronously to add it.
   const [showToaster, setShowToaster] = useState(false);
   useEffect(() => {
-    // The page is interactive from here on: taps held since the first paint are replayed now
-    // (scripts/early-input.ts, ADR 007), and end-to-end tests wait for this before they act.
-    document.documentElement.dataset.hydrated = "";
     const timer = setTimeout(() => startTransition(() => setShowToaster(true)));
     return () => clearTimeout(timer);
   }, []);
@@ -80,10 +77,23 @@ export default function App() {
       {showToaster ? (
         <Suspense fallback={null}>
           <Toaster />
+          <MarkInteractive />
         </Suspense>
       ) : null}
     </>
   );
+}
+
+/**
+ * Commits with the toaster, after it has subscribed: a toast raised before then would be lost.
+ * From here on the page is interactive: taps held since the first paint are replayed
+ * (scripts/early-input.ts, ADR 007), and end-to-end tests wait for this before they act.
+ */
+function MarkInteractive() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+  return null;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
