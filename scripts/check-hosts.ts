@@ -10,6 +10,7 @@ import {
   scriptHashes,
 } from "../server/security-headers.ts";
 import { freePort } from "./free-port.ts";
+import { installApart } from "./install-apart.ts";
 
 /**
  * `npm run check:hosts`: serves build/client with Cloudflare's own local runtime
@@ -35,29 +36,7 @@ function expectEqual(actual: unknown, expected: unknown, what: string) {
 }
 
 function installWrangler(): string {
-  const manifest = join(cacheDir, "node_modules/wrangler/package.json");
-  const installed = existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).version;
-  if (installed !== wranglerVersion) {
-    console.log(`check:hosts: installing wrangler ${wranglerVersion} into ${cacheDir}`);
-    // No install scripts: workerd and esbuild ship their binaries as optional packages, and
-    // nothing may download from anywhere but the registry.
-    const npm = spawnSync(
-      "npm",
-      [
-        "install",
-        "--prefix",
-        cacheDir,
-        "--no-save",
-        "--ignore-scripts",
-        "--no-audit",
-        "--no-fund",
-        `wrangler@${wranglerVersion}`,
-      ],
-      { stdio: "inherit" },
-    );
-    if (npm.status !== 0) throw new Error(`check:hosts: npm could not install wrangler`);
-  }
-  return join(cacheDir, "node_modules/wrangler/bin/wrangler.js");
+  return join(installApart("wrangler", wranglerVersion), "bin/wrangler.js");
 }
 
 /** No telemetry, no prompts, no calls home; its settings, logs and registry stay in the cache. */
