@@ -1,8 +1,6 @@
 import { execSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
-import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromiumLaunchOptions } from "../tests/e2e/chromium.ts";
 import { sitePages } from "../app/data/pages.server.ts";
 import { siteRoutes } from "../tests/e2e/site-routes.ts";
@@ -10,6 +8,8 @@ import { serveBuild } from "../scripts/serve-build.ts";
 import { median } from "./median.ts";
 import { measureThrottled, throttledTable, type ThrottledRow } from "./throttled.ts";
 import { loadEnvOrExit } from "../server/env.ts";
+import { lighthouseVersion, loadLighthouse } from "./lighthouse-apart.ts";
+import { serveFloorPage } from "./floor.ts";
 
 // `npm run bench`: Lighthouse on every route, mobile (default simulated throttling) and desktop,
 // median of BENCH_RUNS runs (default 3); then every route loaded on a phone throttled for real
@@ -33,6 +33,9 @@ const throttledTargets = { fcp: 700, hydrated: 1500 };
 if (!process.env.BENCH_SKIP_BUILD) execSync("npm run build", { stdio: "inherit" });
 // Canonical URLs must match the origin Lighthouse sees, so serve with SITE_URL = that origin.
 const server = await serveBuild();
+const floor = await serveFloorPage();
+/** The floor page's row label: measured like a route, judged against no target. */
+const floorRoute = "(floor)";
 const launch = chromiumLaunchOptions();
 
 type Row = {
@@ -64,10 +67,12 @@ try {
       builds: { site: server.origin },
       routes,
       runs: throttledRuns,
+      floorOrigin: floor.origin,
     });
   }
 } finally {
   server.stop();
+  await floor.stop();
 }
 
 async function runLighthouse() {
@@ -83,15 +88,17 @@ async function runLighthouse() {
 }
 
 async function lighthouseEveryRoute(port: number) {
-  for (const route of routes) {
+  const { lighthouse, desktopConfig } = await loadLighthouse();
+  for (const route of [...routes, floorRoute]) {
+    const url = route === floorRoute ? `${floor.origin}/` : `${server.origin}${route}`;
     for (const formFactor of (["mobile", "desktop"] as const).filter((d) => devices.includes(d))) {
       const samples: { scores: Record<string, number>; metrics: Record<string, number> }[] = [];
       // Which pages ask not to be indexed is the site's to say (its page metadata), not Lighthouse's.
-      const noindex = !indexable.has(route);
+      const noindex = route !== floorRoute && !indexable.has(route);
       const seoFailures = new Set<string>();
       for (let run = 0, failures = 0; run < runs;) {
         const result = await lighthouse(
-          `${server.origin}${route}`,
+          url,
           { port, output: "json", logLevel: "error" },
           formFactor === "desktop" ? desktopConfig : undefined,
         );
@@ -195,6 +202,7 @@ const lines = rows.map((row) => {
 });
 const table = `${header}\n${lines.map((line) => `| ${line} |`).join("\n")}\n`;
 const missed = rows
+  .filter((row) => row.route !== floorRoute)
   .flatMap((row) =>
     Object.entries(targets)
       // A noindex page fails "is-crawlable" by design; its other SEO audits still count.
@@ -216,11 +224,13 @@ const missed = rows
       ),
   )
   .concat(
-    throttledRows.flatMap((row) =>
-      (["fcp", "hydrated"] as const)
-        .filter((metric) => row.median[metric] > throttledTargets[metric])
-        .map((metric) => `${row.route} throttled phone ${metric} ${ms(row.median[metric])}`),
-    ),
+    throttledRows
+      .filter((row) => row.build !== "floor")
+      .flatMap((row) =>
+        (["fcp", "hydrated"] as const)
+          .filter((metric) => row.median[metric] > throttledTargets[metric])
+          .map((metric) => `${row.route} throttled phone ${metric} ${ms(row.median[metric])}`),
+      ),
   );
 const throttled = throttledRows.length > 0 ? throttledTable(throttledRows) : "";
 const throttledTitle = `Throttled phone (real load: 4× CPU, 150 ms, 1.6 Mbit/s, 390×844), medians of ${throttledRuns} runs; in ms after navigation start`;
@@ -229,7 +239,7 @@ mkdirSync("bench/results", { recursive: true });
 const meta = {
   date: new Date().toISOString(),
   runs,
-  lighthouse: "12",
+  lighthouse: lighthouseVersion,
   /** Lighthouse's CPU benchmark of this machine, the median over all runs: higher is faster. */
   benchmarkIndex: median(benchmarkIndexes),
   /** Its lowest and highest over all runs: how much the machine's speed moved during the bench. */

@@ -28,16 +28,20 @@ export async function measureThrottled(options: {
   builds: Record<string, string>;
   routes: readonly string[];
   runs: number;
+  /** Also loaded once a round, as build "floor" at "/" (bench/floor.ts). */
+  floorOrigin?: string;
 }): Promise<ThrottledRow[]> {
+  const loads = options.routes.flatMap((route) =>
+    Object.entries(options.builds).map(([build, origin]) => ({ build, origin, route })),
+  );
+  if (options.floorOrigin) loads.push({ build: "floor", origin: options.floorOrigin, route: "/" });
   const browser = await chromium.launch(chromiumLaunchOptions());
   const samples = new Map<string, ThrottledSample[]>();
   try {
     for (let run = 0; run < options.runs; run++) {
-      for (const route of options.routes) {
-        for (const [build, origin] of Object.entries(options.builds)) {
-          const key = `${build} ${route}`;
-          samples.set(key, [...(samples.get(key) ?? []), await loadOnce(browser, origin, route)]);
-        }
+      for (const { build, origin, route } of loads) {
+        const key = `${build} ${route}`;
+        samples.set(key, [...(samples.get(key) ?? []), await loadOnce(browser, origin, route)]);
       }
     }
   } finally {
@@ -95,7 +99,7 @@ export function throttledTable(rows: ThrottledRow[], withBuild = false): string 
     `| --- |${withBuild ? " --- |" : ""} --: | --: | --: | --: |`;
   const lines = rows.map(
     (row) =>
-      `| ${row.route} |${withBuild ? ` ${row.build} |` : ""} ${ms(row.median.fcp)} | ${ms(row.median.lcp)} | ${ms(row.median.hydrated)} | ${ms(row.median.window)} |`,
+      `| ${row.build === "floor" && !withBuild ? "(floor)" : row.route} |${withBuild ? ` ${row.build} |` : ""} ${ms(row.median.fcp)} | ${ms(row.median.lcp)} | ${ms(row.median.hydrated)} | ${ms(row.median.window)} |`,
   );
   return `${header}\n${lines.join("\n")}\n`;
 }
