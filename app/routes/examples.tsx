@@ -48,11 +48,14 @@ export default function Examples({ loaderData }: Route.ComponentProps) {
                   {exampleAssets.length} assets:{" "}
                   {exampleAssets.map((asset) => asset.label).join(", ")}.
                 </p>
+                {/* A label, not an sr-only span: the flex link's parts would join with a space
+                    before the colon in its name. */}
                 <Link
                   to={kitPath(slug)}
+                  aria-label={`Explore the kit: ${episode.title}`}
                   className="mt-auto inline-flex min-h-11 items-center gap-2 pt-4 font-semibold text-primary underline underline-offset-4"
                 >
-                  Explore the kit<span className="sr-only">: {episode.title}</span>
+                  Explore the kit
                   <ArrowRight aria-hidden="true" className="size-4" />
                 </Link>
               </div>
