@@ -71,7 +71,7 @@ try {
     });
   }
 } finally {
-  server.stop();
+  await server.stop();
   await floor.stop();
 }
 

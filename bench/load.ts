@@ -93,7 +93,7 @@ try {
     });
   }
 } finally {
-  server.stop();
+  await server.stop();
   await fake.close();
 }
 

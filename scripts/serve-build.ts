@@ -1,7 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { freePort } from "./free-port.ts";
 
-export type Served = { origin: string; port: number; child: ChildProcess; stop: () => void };
+export type Served = {
+  origin: string;
+  port: number;
+  child: ChildProcess;
+  /** Stops the server and resolves once its process has exited. */
+  stop: () => Promise<void>;
+};
 
 export type ServeOptions = {
   /** Variables set on top of `baseEnv`; PORT is always the port served on. */
@@ -25,7 +31,15 @@ export async function serveBuild(options: ServeOptions = {}): Promise<Served> {
     env: { ...(options.baseEnv ?? process.env), ...options.env, PORT: String(port) },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const stop = () => void child.kill("SIGTERM");
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    child.kill("SIGTERM");
+    // The server closes its connections on SIGTERM; one that hangs is killed.
+    const hung = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    await exited;
+    clearTimeout(hung);
+  };
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -35,7 +49,7 @@ export async function serveBuild(options: ServeOptions = {}): Promise<Served> {
       // not listening yet
     }
     if (Date.now() > deadline) {
-      stop();
+      await stop();
       throw new Error("server did not start within 20 s");
     }
     await new Promise((resolve) => setTimeout(resolve, 100));

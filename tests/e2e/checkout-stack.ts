@@ -38,7 +38,7 @@ export async function startCheckoutStack(): Promise<CheckoutStack> {
       origin,
       fake,
       close: async () => {
-        server.stop();
+        await server.stop();
         await fake.close();
       },
     };

@@ -67,7 +67,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  served?.stop();
+  await served?.stop();
   await fake?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
