@@ -3,7 +3,7 @@ import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { slidePreviewSize, slideSize } from "../app/data/example-assets.ts";
 import { escapeXml } from "./xml.ts";
-import { loadInter } from "./inter-font.ts";
+import { loadInter, wrapText } from "./inter-font.ts";
 
 // Carousel slides drawn at build time from a kit's slide text, in the site's brand (the colours
 // and font of scripts/og-images.ts). Text becomes vector paths from the bundled Inter, so every
@@ -39,22 +39,6 @@ function checkGlyphs(text: string, face: opentype.Font, field: string) {
   }
 }
 
-/** Greedy word wrap by measured advance width. */
-export function wrap(text: string, face: opentype.Font, size: number, maxWidth: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (face.getAdvanceWidth(candidate, size) <= maxWidth || !line) line = candidate;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 type Block = { lines: string[]; size: number; lineHeight: number };
 
 /** The largest title and body sizes at which both fit the slide; throws when none does. */
@@ -67,12 +51,12 @@ export function layoutSlide(slide: Slide, index: number): { title: Block; body: 
     [70, 40],
   ] as const) {
     const title = {
-      lines: wrap(slide.title, heavy, titleSize, textWidth),
+      lines: wrapText(slide.title, heavy, titleSize, textWidth),
       size: titleSize,
       lineHeight: Math.round(titleSize * 1.12),
     };
     const body = {
-      lines: wrap(slide.body, medium, bodySize, textWidth),
+      lines: wrapText(slide.body, medium, bodySize, textWidth),
       size: bodySize,
       lineHeight: Math.round(bodySize * 1.4),
     };

@@ -15,3 +15,24 @@ export function loadInter(weight: 600 | 800): opentype.Font {
   );
   return opentype.parse(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength));
 }
+
+/** Greedy word wrap by the face's advance widths: as many words on a line as fit `maxWidth`. */
+export function wrapText(
+  text: string,
+  face: opentype.Font,
+  size: number,
+  maxWidth: number,
+): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (face.getAdvanceWidth(candidate, size) <= maxWidth || !line) line = candidate;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}

@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import sharp from "sharp";
 import { brand } from "../app/config/brand.ts";
 import { ogImagePath, ogImageSize, type PageMeta } from "../app/lib/page-meta.ts";
-import { loadInter } from "./inter-font.ts";
+import { loadInter, wrapText } from "./inter-font.ts";
 
 // Share images (1200×630) drawn at build time from each page's title. The text is turned into
 // vector paths with a bundled font, so the result is the same on every machine, fonts or not.
@@ -15,17 +15,7 @@ const { width, height } = ogImageSize;
 /** Greedy word wrap by measured advance width; long titles shrink before they wrap past 3 lines. */
 export function wrapTitle(title: string, maxWidth: number): { lines: string[]; size: number } {
   for (const size of [76, 68, 60, 54]) {
-    const lines: string[] = [];
-    let line = "";
-    for (const word of title.split(/\s+/)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.getAdvanceWidth(candidate, size) <= maxWidth || !line) line = candidate;
-      else {
-        lines.push(line);
-        line = word;
-      }
-    }
-    if (line) lines.push(line);
+    const lines = wrapText(title, font, size, maxWidth);
     if (lines.length <= 3) return { lines, size };
   }
   throw new Error(`Title too long for a share image: ${title}`);
