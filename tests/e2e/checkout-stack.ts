@@ -1,6 +1,8 @@
 import { freePort } from "../../scripts/free-port.ts";
 import { serveBuild } from "../../scripts/serve-build.ts";
+import { checkoutTimeoutMs } from "../../app/lib/checkout-messages.ts";
 import { startFakeStripe, type FakeStripe } from "../fakes/fake-stripe.ts";
+import { expect, type Page } from "./test";
 
 /** The Stripe prices the test server maps the public plan ids to. */
 export const testPrices = {
@@ -46,4 +48,16 @@ export async function startCheckoutStack(): Promise<CheckoutStack> {
     await fake.close();
     throw error;
   }
+}
+
+/**
+ * Waits for the fake Stripe Checkout page. The redirect comes after two chunks load on demand,
+ * the function's call and Stripe's answer, so it gets the time the site itself allows a checkout
+ * before it shows an error (`checkoutTimeoutMs`), not the default 5 s: under CI's load the chain
+ * has taken over 5 s with every step answered.
+ */
+export async function expectFakeStripeCheckout(page: Page): Promise<void> {
+  await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible({
+    timeout: checkoutTimeoutMs,
+  });
 }

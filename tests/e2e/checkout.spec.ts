@@ -1,6 +1,12 @@
+import { checkoutTimeoutMs } from "../../app/lib/checkout-messages.ts";
 import { STRIPE_TRY_TIMEOUT_MS } from "../../supabase/functions/create-checkout/budget.ts";
 import { expect, test, type Page } from "./test";
-import { startCheckoutStack, testPrices, type CheckoutStack } from "./checkout-stack";
+import {
+  expectFakeStripeCheckout,
+  startCheckoutStack,
+  testPrices,
+  type CheckoutStack,
+} from "./checkout-stack";
 
 const functionPath = "**/functions/v1/create-checkout";
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -51,8 +57,10 @@ test.describe("checkout through the function to (fake) Stripe", () => {
         }
       });
       await planButton(page, plan).click();
-      await expect(page.getByText("Preparing checkout...")).toBeVisible();
-      await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
+      await expect(page.getByText("Preparing checkout...")).toBeVisible({
+        timeout: checkoutTimeoutMs,
+      });
+      await expectFakeStripeCheckout(page);
       expect(page.url()).toMatch(new RegExp(`^${stack.fake.url}/checkout/cs_test_`));
       expect(calls.map(({ body }) => JSON.parse(body))).toEqual([{ priceId, isGuest: true }]);
       expect(calls[0]?.key).toMatch(UUID_V4);
@@ -72,7 +80,7 @@ test.describe("checkout through the function to (fake) Stripe", () => {
       .getByRole("region", { name: /Ready to get more/ })
       .getByRole("button")
       .click();
-    await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
+    await expectFakeStripeCheckout(page);
     expect([...stack.fake.sessions.values()].map((s) => s.priceId)).toEqual([testPrices.price_pro]);
   });
 
@@ -81,7 +89,7 @@ test.describe("checkout through the function to (fake) Stripe", () => {
     stack.fake.delayNext(500);
     await gotoHydrated(`${stack.origin}/pricing`);
     await planButton(page, "Expert").dblclick();
-    await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
+    await expectFakeStripeCheckout(page);
     expect(stack.fake.sessions.size).toBe(1);
   });
 
@@ -107,7 +115,7 @@ test.describe("checkout through the function to (fake) Stripe", () => {
     expect(stack.fake.sessions.size).toBe(1);
 
     await planButton(page, "Pro").click();
-    await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
+    await expectFakeStripeCheckout(page);
     const [session] = [...stack.fake.sessions.values()];
     expect(stack.fake.sessions.size).toBe(1);
     expect(page.url()).toBe(session?.url);
@@ -122,12 +130,13 @@ test.describe("checkout through the function to (fake) Stripe", () => {
     await gotoHydrated(`${stack.origin}/pricing`);
     await planButton(page, "Starter").focus();
     await page.keyboard.press("Enter");
-    await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
+    await expectFakeStripeCheckout(page);
   });
 });
 
 async function expectFailureToast(page: Page, text: string) {
-  await expect(page.getByText(text, { exact: true })).toBeVisible();
+  // The toast follows two chunks loaded on demand and the call: the site's own checkout budget.
+  await expect(page.getByText(text, { exact: true })).toBeVisible({ timeout: checkoutTimeoutMs });
   const button = planButton(page, "Pro");
   await expect(button).not.toHaveAttribute("aria-busy", "true");
   await expect(button).toBeEnabled();

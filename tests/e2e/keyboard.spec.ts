@@ -1,3 +1,4 @@
+import { checkoutTimeoutMs } from "../../app/lib/checkout-messages.ts";
 import { expect, test, type Locator, type Page } from "./test";
 
 /** Presses Tab (from wherever focus is) until `target` has focus; fails if it is never reached. */
@@ -135,7 +136,8 @@ test.describe("keyboard only", () => {
 
     // The shared test server has no Stripe key: the function answers 503 and the toast says so.
     const toast = page.locator("[aria-live='polite']").getByText(/Checkout is not configured/);
-    await expect(toast).toBeVisible();
+    // After two chunks loaded on demand and the call: the site's own checkout budget.
+    await expect(toast).toBeVisible({ timeout: checkoutTimeoutMs });
     await expect(pro).toBeFocused();
     await expect(pro).toBeEnabled();
   });
