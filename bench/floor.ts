@@ -10,6 +10,10 @@ import type { AddressInfo } from "node:net";
  */
 export const floorPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title><meta name="description" content="The bench's reference page."></head><body><main><h1>Floor</h1><p>One heading and one paragraph: what any page costs on this machine.</p></main><script>document.documentElement.setAttribute("data-hydrated", "")</script></body></html>`;
 
+/** How the floor appears in the bench: its build name in the throttled rows, its row label. */
+export const floorBuild = "floor";
+export const floorLabel = "(floor)";
+
 /** Serves `floorPage` at every path on a free loopback port. */
 export async function serveFloorPage(): Promise<{ origin: string; stop: () => Promise<void> }> {
   const server = createServer((_request, response) => {

@@ -9,7 +9,7 @@ import { median } from "./median.ts";
 import { measureThrottled, throttledTable, type ThrottledRow } from "./throttled.ts";
 import { loadEnvOrExit } from "../server/env.ts";
 import { lighthouseVersion, loadLighthouse } from "./lighthouse-apart.ts";
-import { serveFloorPage } from "./floor.ts";
+import { floorBuild, floorLabel, serveFloorPage } from "./floor.ts";
 
 // `npm run bench`: Lighthouse on every route, mobile (default simulated throttling) and desktop,
 // median of BENCH_RUNS runs (default 3); then every route loaded on a phone throttled for real
@@ -34,8 +34,8 @@ if (!process.env.BENCH_SKIP_BUILD) execSync("npm run build", { stdio: "inherit" 
 // Canonical URLs must match the origin Lighthouse sees, so serve with SITE_URL = that origin.
 const server = await serveBuild();
 const floor = await serveFloorPage();
-/** The floor page's row label: measured like a route, judged against no target. */
-const floorRoute = "(floor)";
+/** The floor page is measured like a route and judged against no target. */
+const floorRoute = floorLabel;
 const launch = chromiumLaunchOptions();
 
 type Row = {
@@ -225,7 +225,7 @@ const missed = rows
   )
   .concat(
     throttledRows
-      .filter((row) => row.build !== "floor")
+      .filter((row) => row.build !== floorBuild)
       .flatMap((row) =>
         (["fcp", "hydrated"] as const)
           .filter((metric) => row.median[metric] > throttledTargets[metric])

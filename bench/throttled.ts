@@ -5,6 +5,7 @@ import {
   recordHydrationTime,
   throttleLikeAPhone,
 } from "../tests/e2e/throttled-phone.ts";
+import { floorBuild, floorLabel } from "./floor.ts";
 import { median } from "./median.ts";
 
 /** One cold load on the throttled phone, in ms after navigation start. */
@@ -28,13 +29,14 @@ export async function measureThrottled(options: {
   builds: Record<string, string>;
   routes: readonly string[];
   runs: number;
-  /** Also loaded once a round, as build "floor" at "/" (bench/floor.ts). */
+  /** Also loaded once a round, as build `floorBuild` at "/" (bench/floor.ts). */
   floorOrigin?: string;
 }): Promise<ThrottledRow[]> {
   const loads = options.routes.flatMap((route) =>
     Object.entries(options.builds).map(([build, origin]) => ({ build, origin, route })),
   );
-  if (options.floorOrigin) loads.push({ build: "floor", origin: options.floorOrigin, route: "/" });
+  if (options.floorOrigin)
+    loads.push({ build: floorBuild, origin: options.floorOrigin, route: "/" });
   const browser = await chromium.launch(chromiumLaunchOptions());
   const samples = new Map<string, ThrottledSample[]>();
   try {
@@ -99,7 +101,7 @@ export function throttledTable(rows: ThrottledRow[], withBuild = false): string 
     `| --- |${withBuild ? " --- |" : ""} --: | --: | --: | --: |`;
   const lines = rows.map(
     (row) =>
-      `| ${row.build === "floor" && !withBuild ? "(floor)" : row.route} |${withBuild ? ` ${row.build} |` : ""} ${ms(row.median.fcp)} | ${ms(row.median.lcp)} | ${ms(row.median.hydrated)} | ${ms(row.median.window)} |`,
+      `| ${row.build === floorBuild && !withBuild ? floorLabel : row.route} |${withBuild ? ` ${row.build} |` : ""} ${ms(row.median.fcp)} | ${ms(row.median.lcp)} | ${ms(row.median.hydrated)} | ${ms(row.median.window)} |`,
   );
   return `${header}\n${lines.join("\n")}\n`;
 }
