@@ -110,3 +110,40 @@ export function parseJsonBytes(bytes: Uint8Array): JsonParseResult {
     return { ok: false };
   }
 }
+
+/** Texts for the refusals `readJsonRequest` makes. */
+export const REQUEST_MESSAGES = {
+  unsupported_media_type: "The request must be sent as JSON.",
+  payload_too_large: "The request is too large.",
+  request_timeout: "The request took too long to arrive. Please try again.",
+  incomplete_body: "The request arrived incomplete. Please try again.",
+  invalid_json: "The request body is not valid JSON.",
+} as const;
+
+export type JsonRequestResult =
+  { ok: true; value: unknown } | { ok: false; status: number; code: keyof typeof REQUEST_MESSAGES };
+
+/**
+ * A JSON request body, or the refusal to answer with: 415 for another media type, 413 past
+ * `maxBytes`, 408 past `timeoutMs`, 400 for a broken upload (`aborted`) or invalid JSON.
+ */
+export async function readJsonRequest(
+  req: Request,
+  maxBytes: number,
+  timeoutMs: number,
+): Promise<JsonRequestResult & { aborted?: boolean }> {
+  if (!isJsonContentType(req.headers.get("content-type"))) {
+    return { ok: false, status: 415, code: "unsupported_media_type" };
+  }
+  const body = await readBodyWithLimit(req, maxBytes, timeoutMs);
+  if (!body.ok) {
+    if (body.reason === "aborted") {
+      return { ok: false, status: 400, code: "incomplete_body", aborted: true };
+    }
+    return body.reason === "timeout"
+      ? { ok: false, status: 408, code: "request_timeout" }
+      : { ok: false, status: 413, code: "payload_too_large" };
+  }
+  const parsed = parseJsonBytes(body.bytes);
+  return parsed.ok ? parsed : { ok: false, status: 400, code: "invalid_json" };
+}
