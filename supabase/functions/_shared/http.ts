@@ -51,19 +51,29 @@ export type BodyReadResult =
  * the cap, or the deadline passes, and cancels the stream. A stream that errors (the client
  * hung up mid-upload) is an incomplete request, not a fault of ours.
  */
-export async function readBodyWithLimit(
+export function readBodyWithLimit(
   req: Request,
   maxBytes: number,
   timeoutMs: number,
 ): Promise<BodyReadResult> {
-  const declared = req.headers.get("content-length");
-  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
-    await req.body?.cancel().catch(() => {});
+  return readStreamWithLimit(req.body, req.headers.get("content-length"), maxBytes, timeoutMs);
+}
+
+/** `readBodyWithLimit` for any byte stream: a request's, or a response the function fetched. */
+export async function readStreamWithLimit(
+  body: ReadableStream<Uint8Array> | null,
+  declaredLength: string | null,
+  maxBytes: number,
+  timeoutMs: number,
+): Promise<BodyReadResult> {
+  const declared = declaredLength?.trim();
+  if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > maxBytes) {
+    await body?.cancel().catch(() => {});
     return { ok: false, reason: "too_large" };
   }
-  if (req.body === null) return { ok: true, bytes: new Uint8Array(0) };
+  if (body === null) return { ok: true, bytes: new Uint8Array(0) };
 
-  const reader = req.body.getReader();
+  const reader = body.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), timeoutMs);

@@ -5,7 +5,6 @@ import {
   FunctionConfigError,
   functionEnvShape,
   httpOrigin,
-  httpUrl,
   optional,
   parseHttpUrl,
   perMinute,
