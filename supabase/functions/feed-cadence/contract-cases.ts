@@ -302,11 +302,13 @@ export const contractCases: ContractCase[] = [
       }),
   },
   {
-    name: "an error status from the host is unreachable",
+    name: "an error status from the host is unreachable, and asked again, not from the cache",
     run: () =>
-      withFeedStack(async ({ post }) =>
-        expectRefusal(await post(fixtureUrl("/gone.xml")), 422, "feed_unreachable"),
-      ),
+      withFeedStack(async ({ post, fixtures }) => {
+        await expectRefusal(await post(fixtureUrl("/gone.xml")), 422, "feed_unreachable");
+        await expectRefusal(await post(fixtureUrl("/gone.xml")), 422, "feed_unreachable");
+        assert.deepEqual(fixtures.requests, ["/gone.xml", "/gone.xml"]);
+      }),
   },
   {
     name: "the same feed asked twice is fetched once",

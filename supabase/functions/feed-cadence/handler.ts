@@ -68,8 +68,12 @@ export interface FeedHandlerDeps extends RateLimiters {
   log?: LogLine;
 }
 
-/** Outcomes that say something about the feed itself, so asking again soon gives the same. */
-const lasting = (answer: Answer) => answer.ok || answer.code !== "feed_too_slow";
+/**
+ * Outcomes that say something about the feed itself, so asking again soon gives the same; a
+ * slow or unreachable host may answer the next visitor, so those are not kept.
+ */
+const lasting = (answer: Answer) =>
+  answer.ok || (answer.code !== "feed_too_slow" && answer.code !== "feed_unreachable");
 
 export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler {
   const log = deps.log ?? defaultLog;
