@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { startFeedFixtures, type FeedFixtures } from "../../../tests/fakes/feed-fixtures.ts";
 import type { FunctionHandler } from "../_shared/serve.ts";
 import { FETCH_DEADLINE_MS, MAX_FEED_BYTES } from "./budget.ts";
-import type { FetchLimits } from "./fetch-feed.ts";
+import type { FetchLimits, PinnedRequest } from "./fetch-feed.ts";
 import { createFeedCadenceHandlerFromEnv } from "./from-env.ts";
 import { MESSAGES } from "./handler.ts";
 import { fixtureNetwork, fixtureUrl } from "./test-network.ts";
@@ -27,10 +27,15 @@ export type FeedStack = {
 
 export async function withFeedStack(
   run: (stack: FeedStack) => Promise<void>,
-  options: { env?: Record<string, string>; limits?: Partial<FetchLimits> } = {},
+  options: {
+    env?: Record<string, string>;
+    limits?: Partial<FetchLimits>;
+    request?: PinnedRequest;
+  } = {},
 ): Promise<void> {
   const fixtures = await startFeedFixtures(FIXED_NOW);
   const network = fixtureNetwork(fixtures);
+  if (options.request) network.request = options.request;
   const logs: string[] = [];
   const handler = createFeedCadenceHandlerFromEnv(
     { SITE_URL: SITE, FEED_RATE_LIMIT: "0", ...options.env },
@@ -309,6 +314,30 @@ export const contractCases: ContractCase[] = [
         await expectRefusal(await post(fixtureUrl("/gone.xml")), 422, "feed_unreachable");
         assert.deepEqual(fixtures.requests, ["/gone.xml", "/gone.xml"]);
       }),
+  },
+  {
+    name: "a host that breaks the client in an unforeseen way is unreachable, never a 5xx",
+    run: () =>
+      withFeedStack(
+        async ({ post, logs }) => {
+          await expectRefusal(await post(fixtureUrl("/weekly.xml")), 422, "feed_unreachable");
+          assert.match(logs.join("\n"), /"event":"feed_lookup_failed"/);
+        },
+        {
+          request: async () => ({
+            response: {
+              status: 200,
+              headers: {
+                get: () => {
+                  throw new TypeError("a header the client could not read");
+                },
+              },
+              body: null,
+            },
+            close: async () => {},
+          }),
+        },
+      ),
   },
   {
     name: "the same feed asked twice is fetched once",

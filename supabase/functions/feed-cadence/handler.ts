@@ -3,6 +3,7 @@ import type { RateLimiters } from "../_shared/rate-limit.ts";
 import {
   checkRateLimits,
   defaultLog,
+  describeError,
   rateLimited,
   SERVE_MESSAGES,
   serveFunction,
@@ -127,6 +128,23 @@ export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler
     return result === null ? refuse(422, "no_episode_dates") : { ok: true, cadence: result };
   }
 
+  /** Whatever a stranger's host sends, the visitor gets a 4xx: a fault there is not ours. */
+  async function lookUpSafely(url: URL): Promise<Answer> {
+    try {
+      return await lookUp(url);
+    } catch (error) {
+      log(
+        JSON.stringify({
+          level: "error",
+          event: "feed_lookup_failed",
+          host: url.hostname,
+          ...describeError(error),
+        }),
+      );
+      return refuse(422, "feed_unreachable");
+    }
+  }
+
   const options = { allowedOrigins: deps.allowedOrigins, log, event: "feed" };
   return serveFunction(options, async (req, cors, info) => {
     const fail = (status: number, code: Code) => problem(status, code, MESSAGES[code], cors);
@@ -143,7 +161,7 @@ export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler
     const checked = checkFeedUrl(parsed.data.url);
     if (!checked.ok) return fail(400, checked.reason);
 
-    const answer = await cache.get(checked.url.href, () => lookUp(checked.url), lasting);
+    const answer = await cache.get(checked.url.href, () => lookUpSafely(checked.url), lasting);
     return answer.ok ? json(answer.cadence, 200, cors) : fail(answer.status, answer.code);
   });
 }
