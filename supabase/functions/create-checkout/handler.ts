@@ -10,7 +10,7 @@ import { rateLimitKey } from "../_shared/client-address.ts";
 import type { RateLimiter, RateLimitVerdict } from "../_shared/rate-limit.ts";
 import { BODY_READ_TIMEOUT_MS } from "./budget.ts";
 import { parseCheckoutBody } from "./schema.ts";
-import { CheckoutSessionError, type CreateSession } from "./session.ts";
+import { CheckoutSessionError, renewalText, type CreateSession } from "./session.ts";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 export const ALLOW = "POST, OPTIONS";
@@ -111,6 +111,7 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
   const log = deps.log ?? defaultLog;
   const successUrl = `${deps.siteUrl}/success?session_id={CHECKOUT_SESSION_ID}`;
   const cancelUrl = `${deps.siteUrl}/pricing`;
+  const renewal = renewalText(deps.siteUrl);
   const fail = (status: number, code: keyof typeof MESSAGES, cors: Record<string, string>) =>
     problem(status, code, MESSAGES[code], cors);
 
@@ -154,6 +155,7 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
         price,
         successUrl,
         cancelUrl,
+        renewalText: renewal,
         idempotencyKey: key.value,
         signal: req.signal,
       });
