@@ -103,6 +103,16 @@ describe("billing rules in the copy", () => {
   });
 });
 
+describe("cancelling without a portal link (this build leaves VITE_BILLING_PORTAL_URL unset)", () => {
+  it("names the support address, in the Terms and the billing FAQ", () => {
+    expect(billingStatements.cancel).toBe(
+      "E-mail support@castloop.com from the address you subscribed with, and we cancel it for you.",
+    );
+    expect(sources["content/legal/terms.md"]).toContain(billingStatements.cancelMarkdown);
+    expect(sources["app/data/billing-faqs.ts"]).toContain(billingStatements.cancel);
+  });
+});
+
 describe("the billing statements check", () => {
   // Each plants a sentence that contradicts a rule, in a file a visitor reads.
   it.each([
