@@ -95,7 +95,7 @@ describe("a site configured only by .env", () => {
     expect(read("index.html")).toContain(link);
     expect(read("success/index.html")).toContain(`href="${portal}"`);
     expect(read("terms/index.html")).toContain(
-      `<a href="${portal}">Manage or cancel your subscription</a>`,
+      `<a href="${portal}" rel="noopener">Manage or cancel your subscription</a>`,
     );
     // The billing FAQ's answer is text: it names the portal's address.
     expect(read("pricing/index.html")).toContain(`Manage or cancel your subscription at ${portal}`);
