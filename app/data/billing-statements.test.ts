@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { markdownFiles, stringsIn } from "~/lib/copy-sources.server";
 import { getAllKits } from "~/lib/example-kit.server";
 import { checkBillingStatements, sentencesOf } from "~/lib/billing-statements";
 import { getLegalMarkdown } from "~/lib/legal.server";
@@ -16,21 +16,6 @@ import { plans, pricingCopy, startsCheckout } from "./plans";
 import { testimonials } from "./testimonials";
 import { tools } from "./tools";
 
-/** Every string inside a value, depth first. */
-function strings(value: unknown): string[] {
-  if (typeof value === "string") return [value];
-  if (Array.isArray(value)) return value.flatMap(strings);
-  if (value && typeof value === "object") return Object.values(value).flatMap(strings);
-  return [];
-}
-
-const folder = (dir: string) =>
-  Object.fromEntries(
-    readdirSync(dir)
-      .filter((file) => file.endsWith(".md"))
-      .map((file) => [`${dir}/${file}`, readFileSync(`${dir}/${file}`, "utf8")]),
-  );
-
 const legal = Object.fromEntries(
   ["terms", "privacy", "cookies"].map((slug) => [
     `content/legal/${slug}.md`,
@@ -44,7 +29,7 @@ const finderAdvice = Array.from({ length: finderEpisodes.max }, (_, i) =>
 
 /** Everything a visitor reads about plans and billing, by the file that holds it. */
 const sources: Record<string, string> = {
-  ...folder("content/blog"),
+  ...markdownFiles("content/blog"),
   ...legal,
   "app/data/faqs.ts": faqs.flatMap((faq) => [faq.question, faq.answer]).join("\n"),
   "app/data/billing-faqs.ts": [
@@ -52,19 +37,19 @@ const sources: Record<string, string> = {
     billingFaqCopy.heading,
     billingFaqCopy.intro,
   ].join("\n"),
-  "app/data/plan-finder.ts": [...strings(finderCopy), ...finderAdvice].join("\n"),
-  "app/data/plans.ts": strings([pricingCopy, plans.map((plan) => plan.summary)]).join("\n"),
+  "app/data/plan-finder.ts": [...stringsIn(finderCopy), ...finderAdvice].join("\n"),
+  "app/data/plans.ts": stringsIn([pricingCopy, plans.map((plan) => plan.summary)]).join("\n"),
   "app/data/billing-rules.ts": plans
     .filter(startsCheckout)
     .flatMap((plan) => Object.values(renewalDisclosure(plan)))
     .join("\n"),
-  "app/data/pages.ts": strings(fixedPages).join("\n"),
-  "app/data/testimonials.ts": strings(testimonials).join("\n"),
-  "app/data/about.ts": strings(about).join("\n"),
-  "app/data/features.ts": strings(features).join("\n"),
-  "app/data/tools.ts": strings(tools).join("\n"),
+  "app/data/pages.ts": stringsIn(fixedPages).join("\n"),
+  "app/data/testimonials.ts": stringsIn(testimonials).join("\n"),
+  "app/data/about.ts": stringsIn(about).join("\n"),
+  "app/data/features.ts": stringsIn(features).join("\n"),
+  "app/data/tools.ts": stringsIn(tools).join("\n"),
   ...Object.fromEntries(
-    getAllKits().map((kit) => [`content/examples/${kit.slug}.yaml`, strings(kit).join("\n")]),
+    getAllKits().map((kit) => [`content/examples/${kit.slug}.yaml`, stringsIn(kit).join("\n")]),
   ),
 };
 
