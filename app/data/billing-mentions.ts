@@ -40,4 +40,19 @@ export const billingMentions: readonly BillingMention[] = [
     quote: "Start with the essentials and move up as your show grows",
     because: "invites an upgrade without saying when it takes effect",
   },
+  {
+    source: "content/legal/terms.md",
+    quote: "renewals and plan changes are not covered",
+    because: "limits the guarantee; when a plan change applies is the next clause's",
+  },
+  {
+    source: "content/legal/terms.md",
+    quote: "Changing plans.",
+    because: "the clause's heading; the sentences after it are billing-rules.ts's",
+  },
+  {
+    source: "app/data/billing-faqs.ts",
+    quote: "renewals and plan changes are not covered",
+    because: "limits the guarantee; when a plan change applies is the plan-changes answer's",
+  },
 ];

@@ -146,7 +146,8 @@ export function renewalDisclosure(plan: Plan): RenewalDisclosure {
 export const billingTopics: readonly BillingTopic[] = [
   {
     id: "plan changes",
-    finds: /\bupgrad|\bdowngrad|\bmov(?:e|ing) up\b|\bswitch(?:es|ing)? plans?\b|\bprorat/i,
+    finds:
+      /\bupgrad|\bdowngrad|\bmov(?:e|ing) up\b|\bswitch(?:es|ing)? plans?\b|\bprorat|\bplan changes?\b|\bchang(?:e|es|ing) (?:your |a |the )?plans?\b/i,
     says: [
       billingStatements.upgrade,
       billingStatements.downgrade,

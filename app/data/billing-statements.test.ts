@@ -103,6 +103,7 @@ describe("the billing statements check", () => {
   it.each([
     ["app/data/faqs.ts", "Move up a plan whenever you need to; the change applies next month."],
     ["content/legal/terms.md", "An upgrade applies from your next billing period."],
+    ["content/legal/terms.md", "Any plan change applies from your next billing period."],
     ["app/data/billing-faqs.ts", "Unused episodes carry over to the next month."],
     ["app/data/plan-finder.ts", "A fifth episode costs $30 on Pro."],
     ["app/data/plans.ts", "Every self-serve plan comes with a 14-day money-back guarantee."],
