@@ -1,4 +1,12 @@
-import { siteConfig } from "~/config/site";
+import {
+  cancelRule,
+  guaranteeDays,
+  guaranteeShort,
+  manageLabel,
+  renewalDisclosure,
+  renewalLine,
+  type RenewalDisclosure,
+} from "./subscription-terms";
 import type { BillingTopic } from "~/lib/billing-statements";
 import { formatPrice } from "~/lib/format";
 import { plans, startsCheckout, type Plan } from "./plans";
@@ -18,7 +26,7 @@ export const billingRules = {
   /** No per-episode overage is sold: an episode over the allowance needs a larger plan. */
   overagePerEpisode: null,
   /** The money-back guarantee: the first payment of a customer's first subscription, once. */
-  guarantee: { days: 14, covers: "first-payment-of-first-subscription" },
+  guarantee: { days: guaranteeDays, covers: "first-payment-of-first-subscription" },
   /** A "1" in the plans table is per episode; regenerating an episode replaces, never adds. */
   postCounts: "per-episode",
   /** Subscriptions renew monthly until canceled; a cancellation ends them at the period's end. */
@@ -75,11 +83,8 @@ export function extraEpisodeSentence(plan: Plan): string {
   return `On ${plan.name}, a ${next} episode in a month means moving up to ${route.upgradeTo.name}, which adds at most ${formatPrice(route.maxExtraDollars)} to that month because the upgrade is prorated.`;
 }
 
-const portal = siteConfig.billingPortalUrl;
-const support = siteConfig.supportEmail;
 
-/** The words that name the customer portal everywhere it is linked. */
-export const manageLabel = "Manage or cancel your subscription";
+export { manageLabel };
 
 /**
  * The sentences that state the rules. Copy quotes these (or, in the Terms, gets them as tokens);
@@ -100,20 +105,14 @@ export const billingStatements = {
   /** What the guarantee covers, inside any sentence about it. */
   guaranteeScope: `the first payment of your first subscription`,
   /** The guarantee named in passing (a band, a page description), scope included. */
-  guaranteeShort: `a ${billingRules.guarantee.days}-day money-back guarantee on your first subscription`,
+  guaranteeShort,
   /** How to cancel, in words; `cancelMarkdown` is the same with its link, for the Terms. */
-  cancel: portal
-    ? `Use ${manageLabel} at ${portal}: enter the e-mail address you subscribed with, and Stripe e-mails you a link to your billing page, where you can cancel.`
-    : `E-mail ${support} from the address you subscribed with, and we cancel it for you.`,
-  cancelMarkdown: portal
-    ? `Use [${manageLabel}](${portal}): enter the e-mail address you subscribed with, and Stripe e-mails you a link to your billing page, where you can cancel.`
-    : `E-mail [${support}](mailto:${support}) from the address you subscribed with, and we cancel it for you.`,
+  cancel: cancelRule.sentence,
+  cancelMarkdown: cancelRule.markdown,
   /** The part of the cancel sentence every wording of it must contain. */
-  cancelCore: portal
-    ? "enter the e-mail address you subscribed with, and Stripe e-mails you a link to your billing page"
-    : "from the address you subscribed with, and we cancel it for you",
+  cancelCore: cancelRule.core,
   /** Next to a checkout button, after the plan's price. */
-  renewal: "charged today and then every month until you cancel",
+  renewal: renewalLine,
 } as const;
 
 /** The plan finder's advice on a month with more episodes than `plan` includes. */
@@ -122,21 +121,7 @@ export function allowanceAdvice(plan: Plan): string {
   return startsCheckout(plan) ? `${billingStatements.rollover} ${extra}` : extra;
 }
 
-export type RenewalDisclosure = {
-  /** "$149 a month, charged today and then every month until you cancel." */
-  price: string;
-  /** How to cancel; the component links `manageLabel` to the portal when there is one. */
-  cancel: string;
-};
-
-/** What a checkout button's small print says: the price, the renewal and how to cancel. */
-export function renewalDisclosure(plan: Plan): RenewalDisclosure {
-  if (plan.price === "Custom") throw new Error(`${plan.name} does not start a checkout`);
-  return {
-    price: `${formatPrice(plan.price)} a month, ${billingStatements.renewal}.`,
-    cancel: portal ? "Cancel anytime with" : `Cancel anytime: ${billingStatements.cancel}`,
-  };
-}
+export { renewalDisclosure, type RenewalDisclosure };
 
 /**
  * Where the copy speaks to a rule, and the wordings it may use: checkBillingStatements

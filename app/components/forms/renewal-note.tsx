@@ -1,12 +1,12 @@
 import { siteConfig } from "~/config/site";
-import { manageLabel, renewalDisclosure } from "~/data/billing-rules";
+import { manageLabel, renewalDisclosure } from "~/data/subscription-terms";
 import type { Plan } from "~/data/plans";
 import { cn } from "~/lib/cn";
 
 /**
  * The small print beside a checkout button: the price, that it renews monthly until canceled
  * and how to cancel, linked to the Terms (US auto-renewal and EU consumer rules want it in text,
- * before the click). Words from billing-rules.ts, price from plans.ts.
+ * before the click). Words from subscription-terms.ts, price from plans.ts.
  */
 export function RenewalNote({
   plan,

@@ -1,5 +1,5 @@
 import { siteConfig } from "~/config/site";
-import { billingStatements, manageLabel } from "~/data/billing-rules";
+import { cancelRule, manageLabel } from "~/data/subscription-terms";
 import { BrandLogo } from "./brand-logo";
 
 export function SiteFooter() {
@@ -23,7 +23,7 @@ export function SiteFooter() {
               </a>
             ) : (
               <>
-                {manageLabel}: {billingStatements.cancel}
+                {manageLabel}: {cancelRule.sentence}
               </>
             )}
           </p>

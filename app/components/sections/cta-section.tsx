@@ -1,6 +1,6 @@
 import { CheckoutButton } from "~/components/forms/checkout-button";
 import { RenewalNote } from "~/components/forms/renewal-note";
-import { billingStatements } from "~/data/billing-rules";
+import { guaranteeShort } from "~/data/subscription-terms";
 import { ctaBandPlan } from "~/data/plans";
 
 export function CtaSection() {
@@ -12,7 +12,7 @@ export function CtaSection() {
         </h2>
         <p className="max-w-2xl text-lg leading-8 text-ink-muted">
           Start on the {ctaBandPlan.name} plan: the full repurpose kit for{" "}
-          {ctaBandPlan.episodesPerMonth} episodes a month, with {billingStatements.guaranteeShort}.
+          {ctaBandPlan.episodesPerMonth} episodes a month, with {guaranteeShort}.
         </p>
         <div className="flex max-w-md flex-col items-center gap-2">
           <CheckoutButton
