@@ -83,7 +83,6 @@ export function extraEpisodeSentence(plan: Plan): string {
   return `On ${plan.name}, a ${next} episode in a month means moving up to ${route.upgradeTo.name}, which adds at most ${formatPrice(route.maxExtraDollars)} to that month because the upgrade is prorated.`;
 }
 
-
 export { manageLabel };
 
 /**
