@@ -194,27 +194,6 @@ test.describe("downloads", () => {
     expect(png.name).toBe(`${slug}-slide-3.png`);
     expect(pngSize(png.body)).toEqual({ width: 1080, height: 1350 });
   });
-
-  test("every file answers with its content type and attachment name", async ({ request }) => {
-    const base = `/examples/${slug}/${slug}`;
-    const files: [string, string][] = [
-      [`${base}-transcript.txt`, "text/plain; charset=utf-8"],
-      [`${base}-clip.srt`, "application/x-subrip"],
-      [`${base}-clip.vtt`, "text/vtt; charset=utf-8"],
-      [`${base}-carousel.pdf`, "application/pdf"],
-      ...kit.carousel.map((_, i): [string, string] => [`${base}-slide-${i + 1}.png`, "image/png"]),
-    ];
-    for (const [path, type] of files) {
-      const response = await request.get(path);
-      expect(response.status(), path).toBe(200);
-      expect(response.headers()["content-type"]).toBe(type);
-      const name = path.slice(path.lastIndexOf("/") + 1);
-      expect(response.headers()["content-disposition"]).toBe(`attachment; filename="${name}"`);
-      if (type === "image/png") {
-        expect(pngSize(await response.body())).toEqual({ width: 1080, height: 1350 });
-      }
-    }
-  });
 });
 
 test("carousel images have their slide's text as alternative text", async ({
