@@ -11,42 +11,43 @@ const cards = (page: Page) =>
     .getByRole("listitem")
     .filter({ has: page.getByRole("heading", { level: 2 }) });
 
-test("the listing lays its 16:9 cards in two columns, one on phones, and leads through the articles", async ({
-  page,
-  gotoHydrated,
-}) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await gotoHydrated("/blog");
-  await expect(cards(page)).toHaveCount(5);
-  const [first, second] = [
-    await cards(page).nth(0).boundingBox(),
-    await cards(page).nth(1).boundingBox(),
-  ];
-  expect(second!.y).toBe(first!.y);
-  expect(second!.x).toBeGreaterThan(first!.x + first!.width - 1);
-  const images = cards(page).getByRole("img");
-  await expect(images).toHaveCount(5);
-  for (const image of await images.all()) {
-    const box = (await image.boundingBox())!;
-    expect(Math.abs(box.width / box.height / (16 / 9) - 1)).toBeLessThan(0.01);
-  }
-  await page.setViewportSize({ width: 375, height: 740 });
-  const [narrowFirst, narrowSecond] = [
-    await cards(page).nth(0).boundingBox(),
-    await cards(page).nth(1).boundingBox(),
-  ];
-  expect(narrowSecond!.x).toBe(narrowFirst!.x);
-  expect(narrowSecond!.y).toBeGreaterThan(narrowFirst!.y + narrowFirst!.height - 1);
+test(
+  "the listing lays its 16:9 cards in two columns, one on phones, and leads through the articles",
+  { tag: "@smoke" },
+  async ({ page, gotoHydrated }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await gotoHydrated("/blog");
+    await expect(cards(page)).toHaveCount(5);
+    const [first, second] = [
+      await cards(page).nth(0).boundingBox(),
+      await cards(page).nth(1).boundingBox(),
+    ];
+    expect(second!.y).toBe(first!.y);
+    expect(second!.x).toBeGreaterThan(first!.x + first!.width - 1);
+    const images = cards(page).getByRole("img");
+    await expect(images).toHaveCount(5);
+    for (const image of await images.all()) {
+      const box = (await image.boundingBox())!;
+      expect(Math.abs(box.width / box.height / (16 / 9) - 1)).toBeLessThan(0.01);
+    }
+    await page.setViewportSize({ width: 375, height: 740 });
+    const [narrowFirst, narrowSecond] = [
+      await cards(page).nth(0).boundingBox(),
+      await cards(page).nth(1).boundingBox(),
+    ];
+    expect(narrowSecond!.x).toBe(narrowFirst!.x);
+    expect(narrowSecond!.y).toBeGreaterThan(narrowFirst!.y + narrowFirst!.height - 1);
 
-  const [article, next] = articles;
-  await page.getByRole("link", { name: `Read More about ${article.title}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/blog/${article.slug}$`));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.title);
-  const more = page.getByRole("complementary", { name: "More from the blog" });
-  await more.getByRole("link", { name: next.title }).click();
-  await expect(page).toHaveURL(new RegExp(`/blog/${next.slug}$`));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(next.title);
-});
+    const [article, next] = articles;
+    await page.getByRole("link", { name: `Read More about ${article.title}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/blog/${article.slug}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.title);
+    const more = page.getByRole("complementary", { name: "More from the blog" });
+    await more.getByRole("link", { name: next.title }).click();
+    await expect(page).toHaveURL(new RegExp(`/blog/${next.slug}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(next.title);
+  },
+);
 
 test.describe("an article at 375 px", () => {
   test.use({ viewport: { width: 375, height: 740 } });
