@@ -5,14 +5,14 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   type LinksFunction,
 } from "react-router";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { SkipLink } from "~/components/layout/skip-link";
 import { siteConfig } from "~/config/site";
-import { useFocusOnNavigation } from "~/hooks/use-focus-on-navigation";
+import { usePageHydrates } from "~/lib/hydration";
+import { speculationRules } from "~/lib/speculation-rules";
 import stylesheet from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
 
@@ -34,6 +34,9 @@ export const links: LinksFunction = () => [
 const Toaster = lazy(() => import("~/components/ui/toaster"));
 
 export function Layout({ children }: { children: ReactNode }) {
+  // Only a route that declares why it must hydrate gets React Router's scripts (ADR 009). Every
+  // link is a document navigation, so no page needs the client router's scroll restoration.
+  const hydrates = usePageHydrates();
   return (
     <html lang={siteConfig.language}>
       <head>
@@ -55,19 +58,25 @@ export function Layout({ children }: { children: ReactNode }) {
           </main>
           <SiteFooter />
         </div>
-        <ScrollRestoration />
-        <Scripts />
+        {hydrates ? <Scripts /> : null}
+        <script
+          type="speculationrules"
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(speculationRules) }}
+        />
       </body>
     </html>
   );
 }
 
 export default function App() {
-  useFocusOnNavigation();
   // The toaster mounts after hydration, as a transition in a later task, so React neither
-  // renders it while hydrating nor re-renders the page synchronously to add it.
+  // renders it while hydrating nor re-renders the page synchronously to add it. Toasts raised
+  // before it has mounted wait for it (app/lib/notify.ts).
   const [showToaster, setShowToaster] = useState(false);
   useEffect(() => {
+    // From here on the page is interactive: taps held since the first paint are replayed
+    // (scripts/early-input.ts, ADR 007), and end-to-end tests wait for this before they act.
+    document.documentElement.dataset.hydrated = "";
     const timer = setTimeout(() => startTransition(() => setShowToaster(true)));
     return () => clearTimeout(timer);
   }, []);
@@ -77,23 +86,10 @@ export default function App() {
       {showToaster ? (
         <Suspense fallback={null}>
           <Toaster />
-          <MarkInteractive />
         </Suspense>
       ) : null}
     </>
   );
-}
-
-/**
- * Commits with the toaster, after it has subscribed: a toast raised before then would be lost.
- * From here on the page is interactive: taps held since the first paint are replayed
- * (scripts/early-input.ts, ADR 007), and end-to-end tests wait for this before they act.
- */
-function MarkInteractive() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "";
-  }, []);
-  return null;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

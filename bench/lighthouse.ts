@@ -15,7 +15,9 @@ import { floorBuild, floorLabel, serveFloorPage } from "./floor.ts";
 // median of BENCH_RUNS runs (default 3); then every route loaded on a phone throttled for real
 // (bench/throttled.ts), median of BENCH_THROTTLED_RUNS (default 5). BENCH_ROUTES=/,/pricing
 // limits the routes, BENCH_DEVICES=mobile the Lighthouse presets; BENCH_MODES=lighthouse or
-// =throttled runs one of the two. A benchmark, not a test: it reports, and exits non-zero only
+// =throttled runs one of the two. BENCH_BASELINE=<dir of another checkout, built> measures its
+// build too, route by route beside this one (throttled: interleaved round by round), so a change
+// is judged against the previous build in the same run. A benchmark, not a test: it reports, and exits non-zero only
 // if it could not run.
 // Fails fast on a bad .env or environment, like every other entry.
 loadEnvOrExit();
@@ -28,18 +30,26 @@ const routes = process.env.BENCH_ROUTES?.split(",") ?? siteRoutes.map((r) => r.p
 const maxFailures = 3;
 const targets = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 };
 /** Issue 16's targets for the throttled phone, in ms after navigation start. */
-const throttledTargets = { fcp: 700, hydrated: 1500 };
+const throttledTargets = { fcp: 700, interactive: 1500 };
 
 if (!process.env.BENCH_SKIP_BUILD) execSync("npm run build", { stdio: "inherit" });
 // Canonical URLs must match the origin Lighthouse sees, so serve with SITE_URL = that origin.
 const server = await serveBuild();
+const baselineDir = process.env.BENCH_BASELINE;
+const baseline = baselineDir ? await serveBuild({ cwd: baselineDir }) : null;
 const floor = await serveFloorPage();
+/** The builds measured: this checkout's, and the baseline's when one is given. */
+const builds: Record<string, string> = {
+  site: server.origin,
+  ...(baseline ? { baseline: baseline.origin } : {}),
+};
 /** The floor page is measured like a route and judged against no target. */
 const floorRoute = floorLabel;
 const launch = chromiumLaunchOptions();
 
 type Row = {
   route: string;
+  build: string;
   formFactor: "mobile" | "desktop";
   /** The page is not indexable (not-found, success): its SEO score loses "is-crawlable". */
   noindex: boolean;
@@ -64,7 +74,7 @@ try {
   if (modes.has("throttled")) {
     console.error(`throttled phone: ${routes.length} routes, ${throttledRuns} rounds`);
     throttledRows = await measureThrottled({
-      builds: { site: server.origin },
+      builds,
       routes,
       runs: throttledRuns,
       floorOrigin: floor.origin,
@@ -72,6 +82,7 @@ try {
   }
 } finally {
   await server.stop();
+  await baseline?.stop();
   await floor.stop();
 }
 
@@ -89,8 +100,14 @@ async function runLighthouse() {
 
 async function lighthouseEveryRoute(port: number) {
   const { lighthouse, desktopConfig } = await loadLighthouse();
-  for (const route of [...routes, floorRoute]) {
-    const url = route === floorRoute ? `${floor.origin}/` : `${server.origin}${route}`;
+  const pages = [
+    ...routes.flatMap((route) =>
+      Object.entries(builds).map(([build, origin]) => ({ build, origin, route })),
+    ),
+    { build: floorBuild, origin: floor.origin, route: floorRoute },
+  ];
+  for (const { build, origin, route } of pages) {
+    const url = route === floorRoute ? `${origin}/` : `${origin}${route}`;
     for (const formFactor of (["mobile", "desktop"] as const).filter((d) => devices.includes(d))) {
       const samples: { scores: Record<string, number>; metrics: Record<string, number> }[] = [];
       // Which pages ask not to be indexed is the site's to say (its page metadata), not Lighthouse's.
@@ -159,6 +176,7 @@ async function lighthouseEveryRoute(port: number) {
         median(samples.map((s) => s[key][name]!));
       const row: Row = {
         route,
+        build,
         formFactor,
         noindex,
         seoFailures: [...seoFailures],
@@ -170,7 +188,7 @@ async function lighthouseEveryRoute(port: number) {
       };
       rows.push(row);
       console.error(
-        `${route} ${formFactor}: ${JSON.stringify(row.scores)} LCP ${Math.round(row.metrics.lcp!)} ms`,
+        `${route} ${build} ${formFactor}: ${JSON.stringify(row.scores)} LCP ${Math.round(row.metrics.lcp!)} ms`,
       );
     }
   }
@@ -179,13 +197,16 @@ async function lighthouseEveryRoute(port: number) {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 const range = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
+const withBuild = baseline !== null;
 const header =
-  "| Route | Device | Perf | A11y | BP | SEO | FCP | LCP | TBT | CLS | SI | Transfer | Script |\n" +
-  "| --- | --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |";
+  `| Route |${withBuild ? " Build |" : ""} Device | Perf` +
+  " | A11y | BP | SEO | FCP | LCP | TBT | CLS | SI | Transfer | Script |\n" +
+  `| --- |${withBuild ? " --- |" : ""} --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |`;
 const lines = rows.map((row) => {
   const { route, formFactor, scores: s, metrics: m } = row;
   return [
     route,
+    ...(withBuild ? [row.build] : []),
     formFactor,
     s.performance,
     s.accessibility,
@@ -202,7 +223,7 @@ const lines = rows.map((row) => {
 });
 const table = `${header}\n${lines.map((line) => `| ${line} |`).join("\n")}\n`;
 const missed = rows
-  .filter((row) => row.route !== floorRoute)
+  .filter((row) => row.build === "site")
   .flatMap((row) =>
     Object.entries(targets)
       // A noindex page fails "is-crawlable" by design; its other SEO audits still count.
@@ -225,14 +246,14 @@ const missed = rows
   )
   .concat(
     throttledRows
-      .filter((row) => row.build !== floorBuild)
+      .filter((row) => row.build === "site")
       .flatMap((row) =>
-        (["fcp", "hydrated"] as const)
+        (["fcp", "interactive"] as const)
           .filter((metric) => row.median[metric] > throttledTargets[metric])
           .map((metric) => `${row.route} throttled phone ${metric} ${ms(row.median[metric])}`),
       ),
   );
-const throttled = throttledRows.length > 0 ? throttledTable(throttledRows) : "";
+const throttled = throttledRows.length > 0 ? throttledTable(throttledRows, withBuild) : "";
 const throttledTitle = `Throttled phone (real load: 4× CPU, 150 ms, 1.6 Mbit/s, 390×844), medians of ${throttledRuns} runs; in ms after navigation start`;
 
 mkdirSync("bench/results", { recursive: true });

@@ -1,6 +1,6 @@
 /**
  * Keeps the taps, clicks and key presses a visitor makes before React has hydrated (ADR 007).
- * Links and `<details>` work without JavaScript and are left alone. A click on a `<button>` (a key
+ * Links, `<details>` and popover toggles work without JavaScript and are left alone (ADR 009). A click on a `<button>` (a key
  * press on one arrives as a click too) or a form's submission would be lost, so it is stopped
  * before it does anything and replayed once `<html data-hydrated>` appears (app/root.tsx sets it
  * when the page has hydrated). A form field keeps what was typed or picked, but React adopts the
@@ -19,7 +19,7 @@ export const earlyInputScript = `(() => {
     queue.push(replay);
   };
   addEventListener("click", (event) => {
-    const button = waiting() && event.target instanceof Element && event.target.closest("button");
+    const button = waiting() && event.target instanceof Element && event.target.closest("button:not([popovertarget])");
     if (button && !button.disabled) hold(event, () => button.isConnected && button.click());
   }, true);
   addEventListener("submit", (event) => {
@@ -53,7 +53,7 @@ export const earlyInputScript = `(() => {
   }).observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
 })();`;
 
-/** Adds `earlyInputScript` at the end of `<head>`; the CSP allows it by its hash. */
+/** Adds `earlyInputScript` at the end of `<head>` of a page that hydrates; the CSP allows it by its hash. */
 export function captureEarlyInput(html: string): string {
   if (!html.includes("</head>")) throw new Error("captureEarlyInput: the page has no </head>");
   return html.replace("</head>", () => `<script>${earlyInputScript}</script></head>`);

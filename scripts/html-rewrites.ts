@@ -28,6 +28,11 @@ const fetchEveryChunk =
   'for (const link of document.querySelectorAll(\'link[rel="modulepreload"][media]\')) link.removeAttribute("media");';
 
 const moduleScript = /<script type="module" async="">([\s\S]*?)<\/script>/;
+
+/** Whether React Router put its module script in the page: only routes that hydrate have it. */
+export function hasModuleScript(html: string): boolean {
+  return moduleScript.test(html);
+}
 const staticImport = /^import (?:\* as (\w+) from )?("[^"]+");\n/;
 
 /**

@@ -8,6 +8,7 @@ import { writeHostHeaderFiles } from "./host-headers.ts";
 import {
   deferModulePreloads,
   deferModuleScript,
+  hasModuleScript,
   inlineStylesheet,
   paintAfterMain,
 } from "./html-rewrites.ts";
@@ -39,15 +40,16 @@ const pages = [...filesUnder(dir)]
   .filter((file) => file.endsWith(".html"))
   .map((file) => ({ file, urlPath: urlPathOf(relative(dir, file).split(sep).join("/")) }));
 
-// The whole first screen painted from the HTML alone, then every chunk fetched at once, and taps
-// made meanwhile kept for after hydration (scripts/html-rewrites.ts, early-input.ts; ADR 007).
+// The whole first screen painted from the HTML alone (scripts/html-rewrites.ts). A page that
+// hydrates also fetches every chunk at once after that, and keeps taps made meanwhile for after
+// hydration (early-input.ts; ADR 007); a page that does not ships no script at all (ADR 009).
 const htmlPages = pages.map(({ file, urlPath }) => {
-  const html = captureEarlyInput(
-    paintAfterMain(
-      inlineStylesheet(deferModuleScript(deferModulePreloads(readFileSync(file, "utf8"))), (href) =>
-        readFileSync(`${dir}${href}`, "utf8"),
-      ),
-    ),
+  const built = readFileSync(file, "utf8");
+  const scripted = hasModuleScript(built)
+    ? captureEarlyInput(deferModuleScript(deferModulePreloads(built)))
+    : built;
+  const html = paintAfterMain(
+    inlineStylesheet(scripted, (href) => readFileSync(`${dir}${href}`, "utf8")),
   );
   writeFileSync(file, html);
   return { urlPath, html };

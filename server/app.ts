@@ -3,6 +3,7 @@ import Negotiator from "negotiator";
 import { extname } from "node:path";
 import { baseSecurityHeaders, cacheControl, hstsHeader, pageHeaders } from "./security-headers.ts";
 import type { CheckoutHandler } from "../supabase/functions/create-checkout/handler.ts";
+import type { FunctionHandler } from "../supabase/functions/_shared/serve.ts";
 import { downloadFileName, type StaticFile } from "./static-files.ts";
 
 export type { CheckoutHandler };
@@ -10,6 +11,8 @@ export type { CheckoutHandler };
 export type AppOptions = {
   files: Map<string, StaticFile>;
   checkout: CheckoutHandler;
+  /** The feed-cadence function; `npm start` always mounts it (server/main.ts). */
+  feedCadence?: FunctionHandler;
   /** Origins besides 'self' that pages may fetch from (the Supabase functions origin). */
   connectOrigins: readonly string[];
   /** How to learn the client's address (the socket's, under @hono/node-server). */
@@ -166,13 +169,17 @@ export function createApp(options: AppOptions): Hono {
     return send(c, "/404.html", page, 404);
   }
 
-  app.all("/functions/v1/create-checkout", async (c) => {
-    const response = await checkout(c.req.raw, { clientIp: options.clientIp?.(c) });
-    for (const [name, value] of Object.entries(common)) {
-      if (!response.headers.has(name)) response.headers.set(name, value);
-    }
-    return response;
-  });
+  // Each function answers as it would on Supabase, plus the site's own security headers.
+  const mount = (name: string, handler: FunctionHandler) =>
+    app.all(`/functions/v1/${name}`, async (c) => {
+      const response = await handler(c.req.raw, { clientIp: options.clientIp?.(c) });
+      for (const [header, value] of Object.entries(common)) {
+        if (!response.headers.has(header)) response.headers.set(header, value);
+      }
+      return response;
+    });
+  mount("create-checkout", checkout);
+  if (options.feedCadence) mount("feed-cadence", options.feedCadence);
 
   app.on(["GET", "HEAD"], "*", (c) => {
     const resolved = resolvePath(files, new URL(c.req.url).pathname);

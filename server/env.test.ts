@@ -42,10 +42,18 @@ describe("loadEnv", () => {
   it("fails once, naming every bad variable and what is wrong", () => {
     const cwd = withEnvFile("VITE_SUPPORT_EMAIL=nobody\nTRUSTED_PROXY_HOPS=two\n");
     const attempt = () =>
-      loadEnv({ cwd, environment: { STRIPE_API_BASE: "ftp://x", CHECKOUT_RATE_LIMIT: "-1" } });
+      loadEnv({
+        cwd,
+        environment: {
+          STRIPE_API_BASE: "ftp://x",
+          CHECKOUT_RATE_LIMIT: "-1",
+          FEED_RATE_LIMIT: "lots",
+        },
+      });
     expect(attempt).toThrow(/VITE_SUPPORT_EMAIL/);
     expect(attempt).toThrow(/TRUSTED_PROXY_HOPS must be a whole number/);
     expect(attempt).toThrow(/STRIPE_API_BASE/);
     expect(attempt).toThrow(/CHECKOUT_RATE_LIMIT/);
+    expect(attempt).toThrow(/FEED_RATE_LIMIT must be a whole number of feed look-ups per minute/);
   });
 });

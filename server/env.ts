@@ -3,13 +3,14 @@ import { join } from "node:path";
 import { parseEnv } from "node:util";
 import { parsePublicEnv, type PublicEnv } from "../app/lib/env-schema.ts";
 import { parseCheckoutEnv } from "../supabase/functions/create-checkout/schema.ts";
+import { parseFeedEnv } from "../supabase/functions/feed-cadence/schema.ts";
 import { serverEnvSchema, type ServerEnv } from "./server-env.ts";
 import { resolvePort, resolveSiteUrl } from "./site-url.ts";
 
 export type Vars = Record<string, string | undefined>;
 
 export type LoadedEnv = {
-  /** `.env` overlaid by the environment, SITE_URL resolved: what the checkout function reads. */
+  /** `.env` overlaid by the environment, SITE_URL resolved: what the functions read. */
   vars: Vars;
   public: PublicEnv;
   server: ServerEnv & { PORT: number };
@@ -44,6 +45,7 @@ export function loadEnv(options: LoadOptions = {}): LoadedEnv {
   const publicEnv = attempt(() => parsePublicEnv(vars));
   const port = attempt(() => resolvePort(vars));
   attempt(() => parseCheckoutEnv(vars));
+  attempt(() => parseFeedEnv(vars));
   const server = serverEnvSchema.safeParse(vars);
   if (!server.success) {
     for (const issue of server.error.issues)

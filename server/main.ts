@@ -1,6 +1,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { existsSync } from "node:fs";
 import { createCheckoutHandlerFromEnv } from "../supabase/functions/create-checkout/from-env.ts";
+import { createFeedCadenceHandlerFromEnv } from "../supabase/functions/feed-cadence/from-env.ts";
 import { createApp } from "./app.ts";
 import { clientAddress } from "./client-address.ts";
 import { builtPublicEnvFile, loadEnvOrExit, readBuiltPublicEnv } from "./env.ts";
@@ -20,6 +21,7 @@ const { HOST: host, PORT: port, TRUSTED_PROXY_HOPS: trustedHops } = env.server;
 const app = createApp({
   files: loadStaticFiles(root),
   checkout: createCheckoutHandlerFromEnv(env.vars),
+  feedCadence: createFeedCadenceHandlerFromEnv(env.vars),
   connectOrigins: connectOrigins(built.VITE_SUPABASE_URL),
   clientIp: (c) =>
     clientAddress(getConnInfo(c).remote.address, c.req.header("x-forwarded-for"), trustedHops),

@@ -19,14 +19,17 @@ export const hstsHeader = {
   "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
 } as const;
 
-/** The executable inline scripts of a page (JSON-LD and other data blocks are not executed). */
+/**
+ * The inline scripts of a page that the CSP must allow: the executable ones and speculation rules
+ * (JSON-LD and other data blocks are not executed).
+ */
 export function inlineScripts(html: string): string[] {
   const scripts: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? "";
     if (/\bsrc\s*=/i.test(attributes)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
-    if (type && type !== "module" && type !== "text/javascript") continue;
+    if (type && !["module", "text/javascript", "speculationrules"].includes(type)) continue;
     scripts.push(match[2] ?? "");
   }
   return scripts;

@@ -1,7 +1,7 @@
 import { brand } from "~/config/brand";
 import { examplesPath } from "~/data/example-assets";
 import { notFoundPage } from "~/data/not-found-page";
-import { plans } from "~/data/plans";
+import { plans, pricingPath } from "~/data/plans";
 import { formatPrice } from "~/lib/format";
 import { definePage, type PageInput, type PageMeta } from "~/lib/page-meta";
 
@@ -23,7 +23,7 @@ const fixedPageInputs = {
       "Transcripts, summaries, key points, X threads, LinkedIn posts, carousels, templates and captions: eight formats from every podcast episode.",
   },
   pricing: {
-    path: "/pricing",
+    path: pricingPath,
     title: "Pricing",
     description: `Plans from ${formatPrice(plans[0].price)} a month for ${plans[0].episodesPerMonth} episodes to custom Agency workflows. Compare Starter, Pro, Expert and Agency, with a 14-day money-back guarantee.`,
   },

@@ -118,6 +118,9 @@ export const pricingCopy = {
   perEpisode: "per episode",
 } as const;
 
+/** The page that lists the plans and starts their checkouts. */
+export const pricingPath = "/pricing";
+
 /** The plan the call-to-action band always sells: Pro. */
 export const ctaBandPlan: Plan = plans[1];
 

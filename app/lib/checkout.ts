@@ -1,7 +1,7 @@
 import { FunctionsClient, FunctionsHttpError } from "@supabase/functions-js";
 import type { PriceId } from "~/data/plans";
 import { checkoutMessages, checkoutTimeoutMs } from "~/lib/checkout-messages";
-import { env } from "~/lib/env";
+import { anonKeyHeaders, functionsBaseUrl } from "~/lib/functions-url";
 
 export type CheckoutOutcome = { ok: true; url: string } | { ok: false; message: string };
 
@@ -98,17 +98,10 @@ export async function requestCheckout(
   }
 }
 
-/** The functions endpoint: the configured Supabase project, or this site's own server. */
-export function functionsBaseUrl(origin: string): string {
-  const base = env.VITE_SUPABASE_URL || origin;
-  return `${base.replace(/\/+$/, "")}/functions/v1`;
-}
+export { functionsBaseUrl };
 
 export function supabaseInvoke(origin: string): Invoke {
-  const anonKey = env.VITE_SUPABASE_ANON_KEY;
-  const client = new FunctionsClient(functionsBaseUrl(origin), {
-    headers: anonKey ? { Authorization: `Bearer ${anonKey}`, apikey: anonKey } : {},
-  });
+  const client = new FunctionsClient(functionsBaseUrl(origin), { headers: anonKeyHeaders() });
   return (body, idempotencyKey) =>
     client.invoke("create-checkout", {
       body,

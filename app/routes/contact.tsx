@@ -4,8 +4,14 @@ import { siteConfig } from "~/config/site";
 import { fixedPages } from "~/data/pages";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/lib/hydration";
 
 export const loader = () => ({ meta: buildMeta(fixedPages.contact) });
+
+export const handle: RouteHandle = {
+  hydrate:
+    "The contact form checks its fields as the visitor types and opens the mail app with the message.",
+};
 
 export const meta = metaFromLoader;
 

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { EpisodeCard } from "~/components/examples/episode-card";
 import { CtaSection } from "~/components/sections/cta-section";
 import { KitExplorer } from "~/components/examples/kit-explorer";
@@ -9,6 +8,7 @@ import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 import { breadcrumbJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/example-kit";
+import type { RouteHandle } from "~/lib/hydration";
 
 // Runs at build time only: each kit is prerendered from content/examples/<slug>.yaml.
 export function loader({ request }: Route.LoaderArgs) {
@@ -34,6 +34,10 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+export const handle: RouteHandle = {
+  hydrate: "The copy buttons write to the clipboard, and the tabs switch between the kit's assets.",
+};
+
 export const meta = metaFromLoader;
 
 export default function ExampleKitPage({ loaderData }: Route.ComponentProps) {
@@ -42,9 +46,9 @@ export default function ExampleKitPage({ loaderData }: Route.ComponentProps) {
     <>
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
         <p className="text-sm font-semibold tracking-wide text-primary uppercase">
-          <Link to={examplesPath} className="underline underline-offset-4">
+          <a href={examplesPath} className="underline underline-offset-4">
             Examples
-          </Link>{" "}
+          </a>{" "}
           · Sample kit
         </p>
         <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
@@ -64,12 +68,12 @@ export default function ExampleKitPage({ loaderData }: Route.ComponentProps) {
         {other ? (
           <p className="mt-16 border-t border-border pt-8 text-lg">
             Next, a different kind of show:{" "}
-            <Link
-              to={kitPath(other.slug)}
+            <a
+              href={kitPath(other.slug)}
               className="font-semibold text-primary underline underline-offset-4"
             >
               {other.show}, “{other.title}”
-            </Link>
+            </a>
           </p>
         ) : null}
       </div>

@@ -1,5 +1,4 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { CtaSection } from "~/components/sections/cta-section";
 import { exampleAssets, kitFiles, kitPath } from "~/data/example-assets";
@@ -50,14 +49,14 @@ export default function Examples({ loaderData }: Route.ComponentProps) {
                 </p>
                 {/* A label, not an sr-only span: the flex link's parts would join with a space
                     before the colon in its name. */}
-                <Link
-                  to={kitPath(slug)}
+                <a
+                  href={kitPath(slug)}
                   aria-label={`Explore the kit: ${episode.title}`}
                   className="mt-auto inline-flex min-h-11 items-center gap-2 pt-4 font-semibold text-primary underline underline-offset-4"
                 >
                   Explore the kit
                   <ArrowRight aria-hidden="true" className="size-4" />
-                </Link>
+                </a>
               </div>
               <SlidePreview
                 src={kitFiles(slug, 1).slides[0]!.preview}

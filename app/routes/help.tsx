@@ -6,10 +6,15 @@ import { fixedPages } from "~/data/pages";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 import { faqJsonLd } from "~/lib/structured-data";
+import type { RouteHandle } from "~/lib/hydration";
 
 export const loader = () => ({
   meta: buildMeta(fixedPages.help, { extra: faqJsonLd(faqs) }),
 });
+
+export const handle: RouteHandle = {
+  hydrate: "The search box filters the questions as the visitor types.",
+};
 
 export const meta = metaFromLoader;
 

@@ -10,12 +10,17 @@ import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
 import { homeJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/home";
+import type { RouteHandle } from "~/lib/hydration";
 
 export const loader = () => ({
   featureGrid: featureGridHtml(),
   exampleTeaser: exampleTeaserHtml(),
   meta: buildMeta(fixedPages.home, { extra: homeJsonLd() }),
 });
+
+export const handle: RouteHandle = {
+  hydrate: "The plan cards and the call-to-action band start a Stripe checkout, which is a script.",
+};
 
 export const meta = metaFromLoader;
 

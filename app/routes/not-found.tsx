@@ -1,8 +1,13 @@
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { notFoundPage } from "~/data/not-found-page";
 import { buildMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/lib/hydration";
+
+export const handle: RouteHandle = {
+  hydrate: "Go Back steps back in the browser's history, which only a script can do.",
+};
 
 export const meta = () => buildMeta(notFoundPage);
 
@@ -31,9 +36,9 @@ export default function NotFound() {
         >
           Go Back
         </button>
-        <Link to="/" className={buttonVariants()}>
+        <a href="/" className={buttonVariants()}>
           Return Home
-        </Link>
+        </a>
       </div>
     </section>
   );

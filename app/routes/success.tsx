@@ -1,5 +1,4 @@
 import { CheckCircle2 } from "lucide-react";
-import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { fixedPages } from "~/data/pages";
 import { metaFromLoader } from "~/lib/route-meta";
@@ -24,12 +23,12 @@ export default function Success() {
         any questions, please contact our support team.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonVariants()}>
+        <a href="/" className={buttonVariants()}>
           Return to Home
-        </Link>
-        <Link to="/help" className={buttonVariants({ variant: "outline" })}>
+        </a>
+        <a href="/help" className={buttonVariants({ variant: "outline" })}>
           Get Help
-        </Link>
+        </a>
       </div>
     </section>
   );

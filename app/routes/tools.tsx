@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { ToolsSection } from "~/components/sections/tools-section";
 import { fixedPages } from "~/data/pages";
@@ -19,9 +18,9 @@ export default function Tools() {
       <ToolsSection tools={tools} />
       <p className="mx-auto max-w-6xl px-4 pb-16 text-lg sm:px-6">
         See what they make:{" "}
-        <Link to="/examples" className="font-semibold text-primary underline underline-offset-4">
+        <a href="/examples" className="font-semibold text-primary underline underline-offset-4">
           explore two sample kits
-        </Link>
+        </a>
         , from transcript to carousel.
       </p>
     </>

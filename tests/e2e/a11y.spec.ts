@@ -32,14 +32,14 @@ test.describe("axe in interactive states", () => {
   test("mobile menu open", async ({ page, gotoHydrated }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await gotoHydrated("/");
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("button", { name: "Menu" }).click();
     await expect(page.locator("#mobile-menu")).toBeVisible();
     await expectNoViolations(page, "menu open");
   });
 
   test("an FAQ item open and a search with no results", async ({ page, gotoHydrated }) => {
     await gotoHydrated("/help");
-    await page.getByRole("button", { name: "How accurate are the transcripts?" }).click();
+    await page.locator("summary", { hasText: "How accurate are the transcripts?" }).click();
     await expectNoViolations(page, "faq open");
     await page.getByPlaceholder("Search for answers...").fill("xylophone");
     await expectNoViolations(page, "no results");

@@ -10,6 +10,13 @@ import {
   htmlFiles,
   urlPathOf,
 } from "./build-output";
+import { hydrates, siteRoutes } from "./site-routes";
+
+/** The built file of a URL path: `/about` → `about/index.html`. */
+const pageFile = (path: string) =>
+  path.endsWith(".html")
+    ? path.slice(1)
+    : `${path.replace(/^\/|\/$/g, "")}/index.html`.replace(/^\//, "");
 
 const KB = 1024;
 
@@ -56,12 +63,51 @@ test.describe("performance budgets", () => {
     expect(total).toBeLessThanOrEqual(20 * KB);
   });
 
+  // ADR 009: a page ships JavaScript only if one of its controls cannot work without it.
+  for (const route of siteRoutes.filter((r) => !hydrates(r))) {
+    test(`${route.path} ships 0 bytes of JavaScript`, () => {
+      const html = readFileSync(join(clientDir, pageFile(route.path)), "utf8");
+      expect(firstLoadScripts(html)).toEqual([]);
+      const scriptTypes = [...html.matchAll(/<script\b([^>]*)>/g)].map(
+        (m) => /\btype="([^"]+)"/.exec(m[1]!)?.[1] ?? "classic",
+      );
+      expect(scriptTypes.filter((t) => t !== "application/ld+json")).toEqual(["speculationrules"]);
+      expect(html).not.toContain("modulepreload");
+    });
+  }
+
+  // The first-load JavaScript of each page that hydrates, gzip, as built on 2026-11-24 (ad2bc66,
+  // before ADR 009): no page may grow past it.
+  const hydratedBudgetsKB: Record<string, number> = {
+    "/": 123.2,
+    "/pricing": 127.4,
+    "/contact": 129.9,
+    "/help": 126.5,
+    "/examples/open-kitchen-hours": 123.3,
+    "/examples/the-slow-build": 123.3,
+    "/404.html": 115.9,
+  };
+  test("every page that hydrates is named here, and loads no more JavaScript than before", () => {
+    expect(Object.keys(hydratedBudgetsKB).sort()).toEqual(
+      [...siteRoutes.filter(hydrates).map((r) => r.path), "/404.html"].sort(),
+    );
+    for (const [path, budget] of Object.entries(hydratedBudgetsKB)) {
+      const html = readFileSync(join(clientDir, pageFile(path)), "utf8");
+      const total = firstLoadScripts(html).reduce(
+        (sum, url) => sum + gzipSize(join(clientDir, url)),
+        0,
+      );
+      expect.soft(total / KB, path).toBeGreaterThan(0);
+      expect.soft(Math.round((total / KB) * 10) / 10, path).toBeLessThanOrEqual(budget);
+    }
+  });
+
   test("module preloads apply to no media, so no chunk downloads ahead of the first paint", () => {
-    for (const file of htmlFiles()) {
-      const html = readFileSync(file, "utf8");
+    for (const path of [...siteRoutes.filter(hydrates).map((r) => r.path), "/404.html"]) {
+      const html = readFileSync(join(clientDir, pageFile(path)), "utf8");
       const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
-      expect.soft(preloads.length, urlPathOf(file)).toBeGreaterThan(0);
-      for (const link of preloads) expect.soft(link, urlPathOf(file)).toContain('media="not all"');
+      expect.soft(preloads.length, path).toBeGreaterThan(0);
+      for (const link of preloads) expect.soft(link, path).toContain('media="not all"');
     }
   });
 

@@ -80,15 +80,34 @@ test.describe("checkout through the function to (fake) Stripe", () => {
     );
   }
 
-  test("the call-to-action band always buys Pro", async ({ page, gotoHydrated }) => {
+  test("the call-to-action band always buys Pro, from a page that ships no script", async ({
+    page,
+    gotoHydrated,
+  }) => {
     stack.fake.reset();
     await gotoHydrated(`${stack.origin}/about`);
+    await expect(page.locator("script[src], script[type=module]")).toHaveCount(0);
+    // The static page links to /pricing, which starts the Pro checkout once it has hydrated.
+    // The call is held until the toast shows, so the redirect cannot outrun the check.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(functionPath, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page
       .getByRole("region", { name: /Ready to get more/ })
-      .getByRole("button")
+      .getByRole("link", { name: "Subscribe to Pro" })
       .click();
+    await expect(page.getByText("Preparing checkout...")).toBeVisible({
+      timeout: checkoutTimeoutMs,
+    });
+    release();
     await expectFakeStripeCheckout(page);
     expect([...stack.fake.sessions.values()].map((s) => s.priceId)).toEqual([testPrices.price_pro]);
+    // Back from Stripe lands on /pricing without the request, so it starts no second checkout.
+    await page.goBack();
+    await expect(page).toHaveURL(`${stack.origin}/pricing`);
   });
 
   test("a double click creates one session", async ({ page, gotoHydrated }) => {

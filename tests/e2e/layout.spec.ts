@@ -1,4 +1,4 @@
-import { expect, test } from "./test";
+import { expect, exposedExpanded, test, type Page } from "./test";
 
 const requiredLinks = [
   "/",
@@ -47,21 +47,26 @@ test.describe("header and footer", () => {
     await popup.close();
   });
 
-  test("nav links navigate on the client, move focus to the new heading and scroll to top", async ({
+  // ADR 009: every link loads a document, so a page that ships no script never renders in
+  // another page's client router; the browser starts it at the top, focus at its start.
+  test("nav links load the next page as a document, at the top, marked as current", async ({
     page,
     gotoHydrated,
   }) => {
     await gotoHydrated("/");
+    await page.evaluate(() => ((window as unknown as { before: boolean }).before = true));
     await page.mouse.wheel(0, 2000);
     await page
       .getByRole("navigation", { name: "Main" })
-      .getByRole("link", { name: "Pricing" })
+      .getByRole("link", { name: "About" })
       .click();
-    await expect(page).toHaveURL(/\/pricing$/);
-    const heading = page.getByRole("heading", { level: 1 });
-    await expect(heading).toHaveText("Pricing");
-    await expect(heading).toBeFocused();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Castloop");
+    expect(await page.evaluate(() => "before" in window)).toBe(false);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }),
+    ).toHaveAttribute("aria-current", "page");
   });
 
   test("footer links reach their pages", async ({ page, gotoHydrated }) => {
@@ -85,74 +90,115 @@ test.describe("header and footer", () => {
 test.describe("mobile menu at 375 px", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test("opens, closes by toggle, by Escape (focus back on the toggle) and on navigation", async ({
+  test("opens, closes by toggle, by Escape (focus back on the toggle), by a tap outside and on navigation", async ({
     page,
     gotoHydrated,
   }) => {
     await gotoHydrated("/");
-    const toggle = page.getByRole("button", { name: "Open menu" });
+    const toggle = page.getByRole("button", { name: "Menu" });
     const menu = page.locator("#mobile-menu");
     await expect(toggle).toHaveAttribute("aria-controls", "mobile-menu");
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(await exposedExpanded(page, "Menu")).toBe(false);
     await expect(menu).toBeHidden();
 
     await toggle.click();
-    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute(
-      "aria-expanded",
-      "true",
-    );
+    expect(await exposedExpanded(page, "Menu")).toBe(true);
     await expect(menu.getByRole("link", { name: "Features" })).toBeVisible();
-    await page.getByRole("button", { name: "Close menu" }).click();
+    await toggle.click();
     await expect(menu).toBeHidden();
 
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await toggle.click();
     await menu.getByRole("link", { name: "Features" }).focus();
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
-    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+    await expect(toggle).toBeFocused();
 
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await toggle.click();
+    await page.mouse.click(187, 700);
+    await expect(menu).toBeHidden();
+
+    await toggle.click();
     await menu.getByRole("link", { name: "Blog" }).click();
     await expect(page).toHaveURL(/\/blog$/);
     await expect(menu).toBeHidden();
   });
 
-  test("keeps focus inside the open menu", async ({ page, gotoHydrated }) => {
+  test("Tab goes from the open toggle through the menu's links in order", async ({
+    page,
+    gotoHydrated,
+  }) => {
     await gotoHydrated("/");
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const toggle = page.getByRole("button", { name: "Close menu" });
+    const toggle = page.getByRole("button", { name: "Menu" });
+    await toggle.click();
     await toggle.focus();
-    await page.keyboard.press("Shift+Tab");
-    await expect(page.locator("#mobile-menu").getByRole("link", { name: /Sign up/ })).toBeFocused();
-    await page.keyboard.press("Tab");
-    await expect(toggle).toBeFocused();
+    const links = page.locator("#mobile-menu").getByRole("link");
+    await expect(links).toHaveCount(6);
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      await expect(links.nth(i)).toBeFocused();
+    }
   });
 
-  test("closes when the viewport grows to desktop", async ({ page, gotoHydrated }) => {
+  test("is never shown at the desktop breakpoint", async ({ page, gotoHydrated }) => {
     await gotoHydrated("/");
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expect(page.locator("#mobile-menu")).toBeVisible();
     await page.setViewportSize({ width: 1024, height: 740 });
-    await page.setViewportSize({ width: 375, height: 740 });
     await expect(page.locator("#mobile-menu")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
   });
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, hasTouch: true, viewport: { width: 375, height: 740 } });
+
+  for (const path of ["/blog/podcast-seo", "/pricing"]) {
+    test(`the mobile menu opens on a tap and closes on Escape on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      const menu = page.locator("#mobile-menu");
+      await page.getByRole("button", { name: "Menu" }).tap();
+      await expect(menu.getByRole("link", { name: "Pricing" })).toBeVisible();
+      expect(await exposedExpanded(page, "Menu")).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect(menu).toBeHidden();
+    });
+  }
+
+  test("the Help Center opens one answer, then another, closing the first", async ({ page }) => {
+    await page.goto("/help");
+    const formats = faqItem(page, "Which audio formats can I upload?");
+    const accuracy = faqItem(page, "How accurate are the transcripts?");
+    await formats.locator("summary").tap();
+    await expect(formats).toHaveAttribute("open", "");
+    await expect(page.getByText("You can upload MP3, WAV, AAC and M4A files.")).toBeVisible();
+    await accuracy.locator("summary").tap();
+    await expect(accuracy).toHaveAttribute("open", "");
+    await expect(formats).not.toHaveAttribute("open");
+    await expect(page.getByText("You can upload MP3, WAV, AAC and M4A files.")).toBeHidden();
+  });
+});
+
+/** A Help Center question: its `<details>`, found by the question. */
+function faqItem(page: Page, question: string) {
+  return page.locator("details").filter({ has: page.locator("summary", { hasText: question }) });
+}
 
 test.describe("help center", () => {
   test("the accordion keeps one item open and can collapse it", async ({ page, gotoHydrated }) => {
     await gotoHydrated("/help");
-    const formats = page.getByRole("button", { name: "Which audio formats can I upload?" });
-    const accuracy = page.getByRole("button", { name: "How accurate are the transcripts?" });
-    await expect(page.getByRole("button", { expanded: true })).toHaveCount(0);
-    await formats.click();
-    await expect(formats).toHaveAttribute("aria-expanded", "true");
+    const formats = faqItem(page, "Which audio formats can I upload?");
+    const accuracy = faqItem(page, "How accurate are the transcripts?");
+    await expect(page.locator("details[open]")).toHaveCount(0);
+    await formats.locator("summary").click();
+    await expect(formats).toHaveAttribute("open", "");
     await expect(page.getByText("You can upload MP3, WAV, AAC and M4A files.")).toBeVisible();
-    await accuracy.click();
-    await expect(accuracy).toHaveAttribute("aria-expanded", "true");
-    await expect(formats).toHaveAttribute("aria-expanded", "false");
+    await accuracy.locator("summary").click();
+    await expect(accuracy).toHaveAttribute("open", "");
+    await expect(formats).not.toHaveAttribute("open");
     await expect(page.getByText("You can upload MP3, WAV, AAC and M4A files.")).toBeHidden();
-    await accuracy.click();
-    await expect(accuracy).toHaveAttribute("aria-expanded", "false");
-    await expect(page.getByRole("heading", { level: 3 })).toHaveCount(8);
+    await accuracy.locator("summary").click();
+    await expect(accuracy).not.toHaveAttribute("open");
+    await expect(page.locator("main summary")).toHaveCount(8);
   });
 
   test("the search box filters the questions as you type, down to a no-results state", async ({
@@ -162,28 +208,29 @@ test.describe("help center", () => {
     await gotoHydrated("/help");
     const search = page.getByPlaceholder("Search for answers...");
     await search.fill("refund");
-    await expect(page.getByRole("heading", { level: 3 })).toHaveText([
-      "Is there a money-back guarantee?",
-    ]);
+    await expect(page.locator("main summary")).toHaveText(["Is there a money-back guarantee?"]);
     await expect(page.getByRole("status")).toHaveText(/1 of 8 questions match/);
     await search.fill("xylophone");
-    await expect(page.getByRole("heading", { level: 3 })).toHaveCount(0);
+    await expect(page.locator("main summary")).toHaveCount(0);
     await expect(page.getByText("No answers match your search.")).toBeVisible();
     await expect(
       page.getByRole("main").getByRole("link", { name: "support@castloop.com" }).first(),
     ).toHaveAttribute("href", "mailto:support@castloop.com");
     await search.fill("");
-    await expect(page.getByRole("heading", { level: 3 })).toHaveCount(8);
+    await expect(page.locator("main summary")).toHaveCount(8);
   });
 
-  test("every answer is readable without JavaScript", async ({ browser }) => {
+  // The answers sit in closed <details>: in the page for search engines, reader modes and
+  // find-in-page (which opens the match), and one tap away (the test above).
+  test("every answer is in the page without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/help");
-    await expect(page.getByText("Transcription accuracy is 95%+ for clear audio.")).toBeVisible();
+    const accuracy = page.getByText("Transcription accuracy is 95%+ for clear audio.");
+    await expect(accuracy).toBeAttached();
     await expect(
       page.getByText(/you keep access until the end of the billing period/),
-    ).toBeVisible();
+    ).toBeAttached();
     await context.close();
   });
 });

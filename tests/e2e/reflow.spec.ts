@@ -37,7 +37,7 @@ for (const viewport of [
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         expect(await overflowing(page)).toEqual([]);
         // Nothing is lost: the navigation is still one button away.
-        await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+        await expect(page.getByRole("button", { name: "Menu" })).toBeVisible();
       });
     }
   });

@@ -25,7 +25,7 @@ test.describe("Content-Security-Policy in the browser", () => {
       await page.waitForLoadState("networkidle");
     }
     await gotoHydrated("/help");
-    await page.getByRole("button", { name: "Which audio formats can I upload?" }).click();
+    await page.locator("summary", { hasText: "Which audio formats can I upload?" }).click();
     await gotoHydrated("/pricing");
     await page
       .getByRole("region", { name: /Ready to get more/ })
@@ -33,7 +33,7 @@ test.describe("Content-Security-Policy in the browser", () => {
       .click();
     await expect(page.getByText(/Failed to start subscription process/)).toBeVisible();
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("button", { name: "Menu" }).click();
     await page.locator("#mobile-menu").getByRole("link", { name: "About" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Castloop");
     expect(violations).toEqual([]);

@@ -2,7 +2,8 @@ import { expect, test, type Locator, type Page } from "./test";
 import { phoneContextOptions, throttleLikeAPhone } from "./throttled-phone";
 
 // Issue 16: on a throttled phone, a tap made as soon as a control shows takes effect, even
-// though the page has not hydrated yet (the early-input capture of ADR 007).
+// though the page has not hydrated yet (the early-input capture of ADR 007), or needs no
+// hydration at all (ADR 009).
 test.use(phoneContextOptions);
 // Cold loads at 1.6 Mbit/s with a 4× slower CPU, on a shared machine.
 test.setTimeout(60_000);
@@ -40,14 +41,26 @@ async function tapBeforeHydration(
   release();
 }
 
-test("the mobile menu toggle opens the menu", async ({ page }) => {
+// The menu and the FAQ are native (a popover, <details>): they work from the first paint, so
+// a tap takes effect at once, with nothing held for hydration.
+test("the mobile menu toggle opens the menu before hydration", async ({ page }) => {
   const loading = await openThrottled(page, "/");
-  await tapBeforeHydration(page, page.getByRole("button", { name: "Open menu" }), loading);
-  await expect(page.locator("#mobile-menu")).toBeVisible({ timeout: effectTimeout });
-  await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute(
-    "aria-expanded",
-    "true",
-  );
+  await tapBeforeHydration(page, page.getByRole("button", { name: "Menu" }), loading);
+  await expect(page.locator("#mobile-menu")).toBeVisible();
+});
+
+test("on an article, which ships no script, the menu opens the moment it is visible", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await throttleLikeAPhone(page);
+  await page.goto("/blog/podcast-seo", { waitUntil: "commit" });
+  await page.getByRole("button", { name: "Menu" }).tap();
+  await expect(page.locator("#mobile-menu").getByRole("link", { name: "Pricing" })).toBeVisible();
+  expect(scripts).toEqual([]);
 });
 
 test("Go Back on the not-found page goes back", async ({ page }) => {
@@ -57,12 +70,12 @@ test("Go Back on the not-found page goes back", async ({ page }) => {
   await expect(page).toHaveURL(/\/about$/, { timeout: effectTimeout });
 });
 
-test("the first FAQ question opens its answer", async ({ page }) => {
+test("the first FAQ question opens its answer before hydration", async ({ page }) => {
   const loading = await openThrottled(page, "/help");
-  const question = page.locator("#main").getByRole("button").first();
-  await tapBeforeHydration(page, question, loading);
-  await expect(question).toHaveAttribute("aria-expanded", "true", { timeout: effectTimeout });
-  await expect(page.getByRole("region").first()).toBeVisible();
+  const question = page.locator("#main details").first();
+  await tapBeforeHydration(page, question.locator("summary"), loading);
+  await expect(question).toHaveAttribute("open", "");
+  await expect(question.locator("summary + *")).toBeVisible();
 });
 
 test("a plan button starts checkout", async ({ page }) => {

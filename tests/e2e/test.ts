@@ -4,14 +4,18 @@ export { expect, type APIRequestContext, type Locator, type Page } from "@playwr
 
 type GotoOptions = Parameters<Page["goto"]>[1];
 
-/** Resolves once the root route has marked `<html data-hydrated>` (after React hydrated). */
+/**
+ * Resolves once the root route has marked `<html data-hydrated>` (after React hydrated), or at
+ * once on a page that ships no JavaScript (ADR 009): it is ready when it has loaded.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
+  if ((await page.locator('script[type="module"]').count()) === 0) return;
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /**
  * Playwright's `test` with one more fixture, `gotoHydrated(url)`: `page.goto`, then, when
- * JavaScript is on and the answer is a page, wait until it has hydrated. A page paints before
+ * JavaScript is on and the answer is a page that hydrates, wait until it has. A page paints before
  * its scripts load, so `load` alone does not mean its controls work. `page.goto` itself is
  * Playwright's, unchanged; after `reload` or `goBack`, call `waitForHydration(page)`.
  */
@@ -27,3 +31,21 @@ export const test = base.extend<{
     });
   },
 });
+
+/**
+ * The expanded state Chromium exposes to assistive technology for the button named `name`, read
+ * from its accessibility tree. A popover toggle carries it natively, without an aria-expanded
+ * attribute, which is all Playwright's role selectors read.
+ */
+export async function exposedExpanded(page: Page, name: string): Promise<boolean | undefined> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+    const button = nodes.find((n) => n.role?.value === "button" && n.name?.value === name);
+    if (!button) throw new Error(`No button named "${name}" in the accessibility tree`);
+    const expanded = button.properties?.find((p) => p.name === "expanded");
+    return expanded ? Boolean(expanded.value.value) : undefined;
+  } finally {
+    await cdp.detach();
+  }
+}

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { postHref } from "~/components/blog/post-card";
 import { PostDate } from "~/components/blog/post-date";
 import type { PostSummary } from "~/lib/blog.server";
@@ -20,21 +19,21 @@ export function MorePosts({ posts }: { posts: readonly PostSummary[] }) {
                 <span className="sr-only">, </span>
                 <PostDate date={post.date} />
               </p>
-              <Link
-                to={postHref(post)}
+              <a
+                href={postHref(post)}
                 className="mt-1 block text-lg font-semibold text-foreground hover:text-primary"
               >
                 {post.title}
-              </Link>
+              </a>
             </li>
           ))}
         </ul>
-        <Link
-          to="/blog"
+        <a
+          href="/blog"
           className="mt-6 inline-block font-semibold text-primary hover:text-primary-hover"
         >
           All articles
-        </Link>
+        </a>
       </div>
     </aside>
   );

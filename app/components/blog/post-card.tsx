@@ -1,5 +1,4 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import { PostDate } from "~/components/blog/post-date";
 import { Badge } from "~/components/ui/badge";
 import type { PostSummary } from "~/lib/blog.server";
@@ -33,13 +32,13 @@ export function PostCard({ post, eager = false }: { post: PostSummary; eager?: b
         </div>
         <h2 className="mt-4 text-2xl font-bold tracking-tight text-balance">{post.title}</h2>
         <p className="mt-3 flex-1 leading-7 text-muted-foreground">{post.excerpt}</p>
-        <Link
-          to={postHref(post)}
+        <a
+          href={postHref(post)}
           className="mt-6 inline-flex items-center gap-1.5 self-start font-semibold text-primary hover:text-primary-hover"
         >
           Read More<span className="sr-only"> about {post.title}</span>
           <ArrowRight aria-hidden="true" className="size-4" />
-        </Link>
+        </a>
       </div>
     </article>
   );

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { CheckoutButton } from "~/components/forms/checkout-button";
 import type { PlanOffer as Offer } from "~/data/example-assets";
 
@@ -11,9 +10,9 @@ export function PlanOffer({ offer }: { offer: Offer }) {
     <div className="mt-8 flex max-w-3xl flex-col gap-3 rounded-xl bg-muted p-4 sm:flex-row sm:items-center sm:justify-between">
       <p className="text-sm leading-6">
         <span className="font-semibold">{offer.included}.</span>{" "}
-        <Link to="/pricing" className="font-medium text-primary underline underline-offset-4">
+        <a href="/pricing" className="font-medium text-primary underline underline-offset-4">
           Compare plans
-        </Link>
+        </a>
       </p>
       {offer.cheapest ? (
         <CheckoutButton priceId={offer.cheapest.priceId} size="sm" className="shrink-0">

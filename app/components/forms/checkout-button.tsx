@@ -1,8 +1,11 @@
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Button, type ButtonProps } from "~/components/ui/button";
+import { Button, buttonVariants, type ButtonProps } from "~/components/ui/button";
 import type { PriceId } from "~/data/plans";
-import { checkoutMessages } from "~/lib/checkout-messages";
+import { checkoutIntentHref } from "~/lib/checkout-intent";
+import { cn } from "~/lib/cn";
+import { usePageHydrates } from "~/lib/hydration";
+import { startCheckout } from "~/lib/start-checkout";
 
 type CheckoutButtonProps = Omit<ButtonProps, "onClick" | "children"> & {
   priceId: PriceId;
@@ -10,11 +13,28 @@ type CheckoutButtonProps = Omit<ButtonProps, "onClick" | "children"> & {
 };
 
 /**
- * Starts a guest subscription checkout. The Supabase client and sonner are imported on the
- * first click, so they add nothing to the page's first load. While a request is in flight the
- * button is busy and ignores further clicks.
+ * A plan's checkout control. On a page that hydrates, a button that starts the checkout; on a
+ * page that ships no JavaScript, a link to /pricing that starts it there (ADR 009).
  */
-export function CheckoutButton({ priceId, children, ...props }: CheckoutButtonProps) {
+export function CheckoutButton(props: CheckoutButtonProps) {
+  if (usePageHydrates()) return <ScriptedCheckoutButton {...props} />;
+  const { priceId, variant, size, className, children } = props;
+  return (
+    <a
+      href={checkoutIntentHref(priceId)}
+      className={cn(buttonVariants({ variant, size }), className)}
+      data-price-id={priceId}
+    >
+      {children}
+    </a>
+  );
+}
+
+/**
+ * Starts a guest subscription checkout (app/lib/start-checkout.ts). While a request is in flight
+ * the button is busy and ignores further clicks.
+ */
+function ScriptedCheckoutButton({ priceId, children, ...props }: CheckoutButtonProps) {
   const [pending, setPending] = useState(false);
   const inFlight = useRef(false);
 
@@ -35,29 +55,7 @@ export function CheckoutButton({ priceId, children, ...props }: CheckoutButtonPr
     if (inFlight.current) return;
     inFlight.current = true;
     setPending(true);
-    let message: string = checkoutMessages.tryAgain;
-    try {
-      const [{ notify }, checkout] = await Promise.all([
-        import("~/lib/notify"),
-        import("~/lib/checkout"),
-      ]);
-      // The toast is on its way before the request starts, as the spec orders them.
-      await notify("info", checkoutMessages.preparing);
-      const outcome = await checkout.requestCheckout(
-        priceId,
-        checkout.supabaseInvoke(window.location.origin),
-      );
-      if (outcome.ok) {
-        window.location.assign(outcome.url);
-        return;
-      }
-      message = outcome.message;
-      void notify("error", message);
-    } catch {
-      // The chunks themselves failed to load (offline, say).
-      const { notify } = await import("~/lib/notify").catch(() => ({ notify: null }));
-      if (notify) void notify("error", message);
-    }
+    if ((await startCheckout(priceId)) === "redirecting") return;
     inFlight.current = false;
     setPending(false);
   }

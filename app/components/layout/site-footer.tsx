@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { siteConfig } from "~/config/site";
 import { BrandLogo } from "./brand-logo";
 
@@ -7,9 +6,9 @@ export function SiteFooter() {
     <footer className="bg-ink text-ink-foreground">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.5fr_repeat(3,1fr)]">
         <div>
-          <Link to="/" className="rounded-md" aria-label={`${siteConfig.name} home`}>
+          <a href="/" className="rounded-md" aria-label={`${siteConfig.name} home`}>
             <BrandLogo inverse />
-          </Link>
+          </a>
           <p className="mt-4 max-w-xs text-sm leading-6 text-ink-muted">{siteConfig.tagline}.</p>
           <p className="mt-4 text-sm text-ink-muted">
             <a href={`mailto:${siteConfig.supportEmail}`} className="underline underline-offset-4">
@@ -23,12 +22,12 @@ export function SiteFooter() {
             <ul className="mt-4 space-y-1">
               {group.links.map((link) => (
                 <li key={link.href}>
-                  <Link
-                    to={link.href}
+                  <a
+                    href={link.href}
                     className="inline-block py-1.5 text-sm text-ink-muted hover:text-white hover:underline"
                   >
                     {link.label}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>

@@ -1,6 +1,4 @@
 import type { ComponentProps } from "react";
-import { Link } from "react-router";
-import { isExternalUrl } from "~/config/site";
 
 type SmartLinkProps = Omit<ComponentProps<"a">, "href"> & {
   href: string;
@@ -9,27 +7,15 @@ type SmartLinkProps = Omit<ComponentProps<"a">, "href"> & {
 };
 
 /**
- * A link that uses client-side navigation for site paths and a plain anchor for other URLs.
+ * A link to a site path or another URL; every navigation loads the document (ADR 009).
  * New-tab links get `rel="noopener noreferrer"` and a screen-reader hint.
  */
 export function SmartLink({ href, newTab = false, children, ...props }: SmartLinkProps) {
   const tabProps = newTab ? { target: "_blank", rel: "noopener noreferrer" } : {};
-  const content = (
-    <>
+  return (
+    <a href={href} {...tabProps} {...props}>
       {children}
       {newTab ? <span className="sr-only"> (opens in a new tab)</span> : null}
-    </>
-  );
-  if (isExternalUrl(href) || newTab) {
-    return (
-      <a href={href} {...tabProps} {...props}>
-        {content}
-      </a>
-    );
-  }
-  return (
-    <Link to={href} {...props}>
-      {content}
-    </Link>
+    </a>
   );
 }

@@ -1,5 +1,5 @@
-import { ChevronDown } from "lucide-react";
 import { billingFaqCopy, type BillingFaq } from "~/data/billing-faqs";
+import { Disclosure } from "~/components/ui/disclosure";
 import { cn } from "~/lib/cn";
 import { SupportEmailLink } from "~/components/layout/support-email-link";
 
@@ -23,16 +23,9 @@ export function BillingFaqSection({
       <p className="mt-4 text-lg leading-8 text-muted-foreground">{billingFaqCopy.intro}</p>
       <div className="mt-8 border-t border-border">
         {faqs.map((item) => (
-          <details key={item.id} id={`billing-${item.id}`} className="group border-b border-border">
-            <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-4 py-4 text-lg font-semibold hover:text-primary [&::-webkit-details-marker]:hidden">
-              {item.question}
-              <ChevronDown
-                aria-hidden="true"
-                className="size-5 shrink-0 transition-transform group-open:rotate-180"
-              />
-            </summary>
-            <p className="pb-5 leading-7 text-muted-foreground">{item.answer}</p>
-          </details>
+          <Disclosure key={item.id} id={`billing-${item.id}`} summary={item.question}>
+            <p>{item.answer}</p>
+          </Disclosure>
         ))}
       </div>
       <p className="mt-8 text-muted-foreground">

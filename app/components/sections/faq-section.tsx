@@ -1,11 +1,6 @@
 import { Search } from "lucide-react";
 import { useId, useState } from "react";
-import {
-  Accordion,
-  AccordionContent,
-  AccordionItem,
-  AccordionTrigger,
-} from "~/components/ui/accordion";
+import { Disclosure } from "~/components/ui/disclosure";
 import type { FaqItem } from "~/data/faqs";
 import { SupportEmailLink } from "~/components/layout/support-email-link";
 
@@ -52,14 +47,14 @@ export function FaqSection({ faqs }: { faqs: readonly FaqItem[] }) {
         {filtering ? `${visible.length} of ${faqs.length} questions match “${query.trim()}”.` : ""}
       </p>
       {visible.length > 0 ? (
-        <Accordion type="single" collapsible className="mt-4">
+        // One name makes the questions an exclusive accordion: one answer open at a time.
+        <div className="mt-4 border-t border-border">
           {visible.map((item) => (
-            <AccordionItem key={item.id} value={item.id}>
-              <AccordionTrigger>{item.question}</AccordionTrigger>
-              <AccordionContent>{item.answer}</AccordionContent>
-            </AccordionItem>
+            <Disclosure key={item.id} id={`faq-${item.id}`} name="help-faq" summary={item.question}>
+              {item.answer}
+            </Disclosure>
           ))}
-        </Accordion>
+        </div>
       ) : (
         <div className="mt-4 rounded-2xl border border-border bg-muted p-6">
           <p className="font-semibold">No answers match your search.</p>

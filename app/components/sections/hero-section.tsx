@@ -1,5 +1,4 @@
 import { ArrowRight, AudioLines, CheckCircle2 } from "lucide-react";
-import { Link } from "react-router";
 import { SmartLink } from "~/components/layout/smart-link";
 import { buttonVariants } from "~/components/ui/button";
 import { siteConfig } from "~/config/site";
@@ -33,12 +32,12 @@ export function HeroSection() {
               Get Started
               <ArrowRight aria-hidden="true" />
             </SmartLink>
-            <Link to="/pricing" className={buttonVariants({ size: "lg", variant: "outline" })}>
+            <a href="/pricing" className={buttonVariants({ size: "lg", variant: "outline" })}>
               See pricing
-            </Link>
-            <Link to="/examples" className={buttonVariants({ size: "lg", variant: "outline" })}>
+            </a>
+            <a href="/examples" className={buttonVariants({ size: "lg", variant: "outline" })}>
               See examples
-            </Link>
+            </a>
           </div>
           <p className="mt-6 text-base text-muted-foreground">
             Trusted by <strong className="text-foreground">{siteConfig.creatorsServed}</strong>{" "}

@@ -19,6 +19,7 @@ import {
 } from "~/data/time-saved";
 import { cn } from "~/lib/cn";
 import { formatPrice } from "~/lib/format";
+import { FeedCadenceField } from "./feed-cadence-field";
 import { PlanCta } from "./plan-cta";
 import { StaticPlanFinder } from "./static-plan-finder";
 
@@ -61,6 +62,11 @@ export function PlanFinderSection({ className }: { className?: string }) {
   }, []);
 
   const update = (event: FormEvent<HTMLFormElement>) => setState(readForm(event.currentTarget));
+  const fillEpisodes = (episodes: number) => {
+    const form = formRef.current!;
+    (form.elements.namedItem("episodes") as HTMLSelectElement).value = String(episodes);
+    setState(readForm(form));
+  };
   const recommendation = recommendPlan(state);
   const { plan } = recommendation;
   const counted = new Set(countedTasks(plan, state).map((task) => task.id));
@@ -77,6 +83,7 @@ export function PlanFinderSection({ className }: { className?: string }) {
           {finderCopy.heading}
         </h2>
         <p className="mt-4 max-w-3xl text-lg leading-8 text-muted-foreground">{finderCopy.intro}</p>
+        <FeedCadenceField needs={state.needs} onEpisodes={fillEpisodes} />
         <form
           ref={formRef}
           data-requires-script=""

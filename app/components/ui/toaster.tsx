@@ -1,6 +1,10 @@
+import { useEffect } from "react";
 import { Toaster as Sonner } from "sonner";
+import { toasterReady } from "~/lib/notify";
 
 /** Default export so the root route can load it with React.lazy. */
 export default function Toaster() {
+  // Sonner subscribes in its own effect, which runs before this one (children first).
+  useEffect(toasterReady, []);
   return <Sonner position="top-center" richColors closeButton duration={6000} />;
 }

@@ -51,19 +51,29 @@ export type BodyReadResult =
  * the cap, or the deadline passes, and cancels the stream. A stream that errors (the client
  * hung up mid-upload) is an incomplete request, not a fault of ours.
  */
-export async function readBodyWithLimit(
+export function readBodyWithLimit(
   req: Request,
   maxBytes: number,
   timeoutMs: number,
 ): Promise<BodyReadResult> {
-  const declared = req.headers.get("content-length");
-  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
-    await req.body?.cancel().catch(() => {});
+  return readStreamWithLimit(req.body, req.headers.get("content-length"), maxBytes, timeoutMs);
+}
+
+/** `readBodyWithLimit` for any byte stream: a request's, or a response the function fetched. */
+export async function readStreamWithLimit(
+  body: ReadableStream<Uint8Array> | null,
+  declaredLength: string | null,
+  maxBytes: number,
+  timeoutMs: number,
+): Promise<BodyReadResult> {
+  const declared = declaredLength?.trim();
+  if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > maxBytes) {
+    await body?.cancel().catch(() => {});
     return { ok: false, reason: "too_large" };
   }
-  if (req.body === null) return { ok: true, bytes: new Uint8Array(0) };
+  if (body === null) return { ok: true, bytes: new Uint8Array(0) };
 
-  const reader = req.body.getReader();
+  const reader = body.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), timeoutMs);
@@ -109,4 +119,41 @@ export function parseJsonBytes(bytes: Uint8Array): JsonParseResult {
   } catch {
     return { ok: false };
   }
+}
+
+/** Texts for the refusals `readJsonRequest` makes. */
+export const REQUEST_MESSAGES = {
+  unsupported_media_type: "The request must be sent as JSON.",
+  payload_too_large: "The request is too large.",
+  request_timeout: "The request took too long to arrive. Please try again.",
+  incomplete_body: "The request arrived incomplete. Please try again.",
+  invalid_json: "The request body is not valid JSON.",
+} as const;
+
+export type JsonRequestResult =
+  { ok: true; value: unknown } | { ok: false; status: number; code: keyof typeof REQUEST_MESSAGES };
+
+/**
+ * A JSON request body, or the refusal to answer with: 415 for another media type, 413 past
+ * `maxBytes`, 408 past `timeoutMs`, 400 for a broken upload (`aborted`) or invalid JSON.
+ */
+export async function readJsonRequest(
+  req: Request,
+  maxBytes: number,
+  timeoutMs: number,
+): Promise<JsonRequestResult & { aborted?: boolean }> {
+  if (!isJsonContentType(req.headers.get("content-type"))) {
+    return { ok: false, status: 415, code: "unsupported_media_type" };
+  }
+  const body = await readBodyWithLimit(req, maxBytes, timeoutMs);
+  if (!body.ok) {
+    if (body.reason === "aborted") {
+      return { ok: false, status: 400, code: "incomplete_body", aborted: true };
+    }
+    return body.reason === "timeout"
+      ? { ok: false, status: 408, code: "request_timeout" }
+      : { ok: false, status: 413, code: "payload_too_large" };
+  }
+  const parsed = parseJsonBytes(body.bytes);
+  return parsed.ok ? parsed : { ok: false, status: 400, code: "invalid_json" };
 }

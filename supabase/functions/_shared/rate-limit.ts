@@ -72,3 +72,28 @@ export function createRateLimiter({
     },
   };
 }
+
+export interface RateLimiters {
+  /** Per client address (IPv6 per /64); requests without a known address share one key. */
+  rateLimiter?: RateLimiter;
+  /** One ceiling for all clients together, counting only what the per-client limit let through. */
+  globalRateLimiter?: RateLimiter;
+}
+
+const MINUTE_MS = 60_000;
+
+/** A function's two limits, per minute; 0 turns either off. */
+export function createMinuteLimiters(
+  perClient: number,
+  global: number,
+  now?: () => number,
+): RateLimiters {
+  return {
+    rateLimiter:
+      perClient > 0 ? createRateLimiter({ limit: perClient, windowMs: MINUTE_MS, now }) : undefined,
+    globalRateLimiter:
+      global > 0
+        ? createRateLimiter({ limit: global, windowMs: MINUTE_MS, now, maxKeys: 1 })
+        : undefined,
+  };
+}

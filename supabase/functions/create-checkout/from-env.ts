@@ -1,4 +1,4 @@
-import { createRateLimiter } from "../_shared/rate-limit.ts";
+import { createMinuteLimiters } from "../_shared/rate-limit.ts";
 import {
   createCheckoutHandler,
   createNotConfiguredHandler,
@@ -7,8 +7,6 @@ import {
 } from "./handler.ts";
 import { parseCheckoutEnv } from "./schema.ts";
 import { createStripeCheckout } from "./stripe.ts";
-
-const MINUTE_MS = 60_000;
 
 export interface CheckoutFromEnvOptions {
   /** Receives one JSON line per event; defaults to console.error. */
@@ -54,23 +52,11 @@ export function createCheckoutHandlerFromEnv(
     siteUrl: config.siteUrl,
     allowedOrigins: config.allowedOrigins,
     bodyTimeoutMs: options.bodyTimeoutMs,
-    rateLimiter:
-      config.rateLimitPerMinute > 0
-        ? createRateLimiter({
-            limit: config.rateLimitPerMinute,
-            windowMs: MINUTE_MS,
-            now: options.now,
-          })
-        : undefined,
-    globalRateLimiter:
-      config.rateLimitGlobalPerMinute > 0
-        ? createRateLimiter({
-            limit: config.rateLimitGlobalPerMinute,
-            windowMs: MINUTE_MS,
-            now: options.now,
-            maxKeys: 1,
-          })
-        : undefined,
+    ...createMinuteLimiters(
+      config.rateLimitPerMinute,
+      config.rateLimitGlobalPerMinute,
+      options.now,
+    ),
     log,
   });
 }

@@ -1,5 +1,15 @@
 import { z } from "zod";
 import { parseIpAddress } from "../_shared/client-address.ts";
+import {
+  envProblems,
+  FunctionConfigError,
+  functionEnvShape,
+  httpOrigin,
+  optional,
+  parseHttpUrl,
+  perMinute,
+  siteAndOrigins,
+} from "../_shared/env.ts";
 
 /** Public plan ids the browser may send; the real Stripe price ids stay on the server. */
 export const PLAN_IDS = ["price_starter", "price_pro", "price_expert"] as const;
@@ -42,30 +52,6 @@ export function parseCheckoutBody(value: unknown): BodyParseResult {
   return { ok: false, code: BODY_ERROR_PRIORITY.find((code) => codes.has(code)) ?? "invalid_body" };
 }
 
-const blankToUndefined = (value: unknown): unknown => {
-  if (typeof value !== "string") return value;
-  const trimmed = value.trim();
-  return trimmed === "" ? undefined : trimmed;
-};
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(blankToUndefined, schema.optional());
-
-function parseHttpUrl(value: string): URL | null {
-  try {
-    const url = new URL(value);
-    const plain = !url.username && !url.password && !url.search && !url.hash;
-    return (url.protocol === "http:" || url.protocol === "https:") && plain ? url : null;
-  } catch {
-    return null;
-  }
-}
-
-const httpUrl = z.string().refine((value) => parseHttpUrl(value) !== null, {
-  message: "must be an absolute http(s) URL without credentials, query or fragment",
-});
-const httpOrigin = httpUrl.refine((value) => parseHttpUrl(value)?.pathname === "/", {
-  message: "must be an origin (scheme, host and optional port, no path)",
-});
 /** 127.0.0.0/8, `localhost` or `[::1]` (as URL writes them): traffic that stays on the machine. */
 function isLoopbackHost(hostname: string): boolean {
   if (hostname === "localhost" || hostname === "[::1]") return true;
@@ -88,8 +74,6 @@ const stripeApiBase = httpOrigin.refine(
 
 const isLiveKey = (key: string) => /^(sk|rk)_live_/.test(key);
 
-const digits = (message: string) => z.string().regex(/^\d+$/, { message }).transform(Number);
-
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 30;
 /** The global ceiling defaults to this many clients' worth of requests. */
 export const GLOBAL_RATE_LIMIT_FACTOR = 10;
@@ -99,18 +83,10 @@ export const checkoutEnvSchema = z.object({
   STRIPE_PRICE_STARTER: optional(z.string()),
   STRIPE_PRICE_PRO: optional(z.string()),
   STRIPE_PRICE_EXPERT: optional(z.string()),
-  PORT: optional(
-    digits("must be a port number").refine((port) => port >= 1 && port <= 65_535, {
-      message: "must be a port number",
-    }),
-  ),
-  SITE_URL: optional(httpUrl),
-  ALLOWED_ORIGINS: optional(z.string()),
+  ...functionEnvShape,
   STRIPE_API_BASE: optional(stripeApiBase),
-  CHECKOUT_RATE_LIMIT: optional(digits("must be a whole number of requests per minute (0 = off)")),
-  CHECKOUT_RATE_LIMIT_GLOBAL: optional(
-    digits("must be a whole number of requests per minute for all clients together (0 = off)"),
-  ),
+  CHECKOUT_RATE_LIMIT: perMinute("requests"),
+  CHECKOUT_RATE_LIMIT_GLOBAL: perMinute("requests for all clients together"),
 });
 
 export interface CheckoutConfig {
@@ -128,9 +104,9 @@ export interface CheckoutConfig {
   missing: string[];
 }
 
-export class CheckoutConfigError extends Error {
+export class CheckoutConfigError extends FunctionConfigError {
   constructor(problems: readonly string[]) {
-    super(`Invalid checkout configuration: ${problems.join("; ")}`);
+    super("checkout", problems);
     this.name = "CheckoutConfigError";
   }
 }
@@ -139,9 +115,7 @@ export class CheckoutConfigError extends Error {
 export function parseCheckoutEnv(env: Record<string, string | undefined>): CheckoutConfig {
   const result = checkoutEnvSchema.safeParse(env);
   if (!result.success) {
-    throw new CheckoutConfigError(
-      result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`),
-    );
+    throw new CheckoutConfigError(envProblems(result.error));
   }
   const vars = result.data;
 
@@ -151,17 +125,9 @@ export function parseCheckoutEnv(env: Record<string, string | undefined>): Check
     ]);
   }
 
-  const siteUrl = (vars.SITE_URL ?? `http://localhost:${vars.PORT ?? 3000}`).replace(/\/+$/, "");
-  const allowedOrigins = (vars.ALLOWED_ORIGINS ?? new URL(siteUrl).origin)
-    .split(",")
-    .map((origin) => origin.trim())
-    .filter((origin) => origin !== "");
-  const badOrigins = allowedOrigins.filter((origin) => !httpOrigin.safeParse(origin).success);
-  if (badOrigins.length > 0) {
-    throw new CheckoutConfigError([
-      `ALLOWED_ORIGINS must list comma-separated origins such as https://example.com (${badOrigins.length} invalid)`,
-    ]);
-  }
+  const site = siteAndOrigins(vars);
+  if ("problem" in site) throw new CheckoutConfigError([site.problem]);
+  const { siteUrl, allowedOrigins } = site;
 
   const configuredPrices: Record<PlanId, string | undefined> = {
     price_starter: vars.STRIPE_PRICE_STARTER,
@@ -179,7 +145,7 @@ export function parseCheckoutEnv(env: Record<string, string | undefined>): Check
   const rateLimitPerMinute = vars.CHECKOUT_RATE_LIMIT ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
   return {
     siteUrl,
-    allowedOrigins: [...new Set(allowedOrigins.map((origin) => new URL(origin).origin))],
+    allowedOrigins,
     rateLimitPerMinute,
     rateLimitGlobalPerMinute:
       vars.CHECKOUT_RATE_LIMIT_GLOBAL ?? GLOBAL_RATE_LIMIT_FACTOR * rateLimitPerMinute,

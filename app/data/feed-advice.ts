@@ -1,0 +1,114 @@
+import type { Cadence } from "~/lib/feed-cadence";
+import { formatLongDate, formatPostDate } from "~/lib/dates";
+import { formatCents, formatPrice } from "~/lib/format";
+import { billingRules, extraEpisodeRoute } from "./billing-rules";
+import { finderEpisodes, recommendPlan, type NeedId } from "./plan-finder";
+import type { Plan } from "./plans";
+
+// What a feed's cadence means for the plans, shown under the plan finder's feed field. Every
+// figure comes from plans.ts and billing-rules.ts. Loaded on demand, with the chart.
+
+/** "May" and "May 2026" for a month written yyyy-mm. */
+export function monthLabels(month: string): { short: string; long: string } {
+  const short = formatPostDate(`${month}-01`).split(" ")[0] ?? month;
+  return { short, long: `${short} ${month.slice(0, 4)}` };
+}
+
+const clampEpisodes = (episodes: number) =>
+  Math.min(finderEpisodes.max, Math.max(finderEpisodes.min, episodes));
+
+const episodes = (n: number) => `${n} episode${n === 1 ? "" : "s"}`;
+
+function minutes(seconds: number): string {
+  const total = Math.round(seconds / 60);
+  if (total < 60) return `${total} minutes`;
+  const hours = Math.floor(total / 60);
+  const rest = total % 60;
+  return `${hours} h ${String(rest).padStart(2, "0")} min`;
+}
+
+/** The billing rules that bear on a busy month, as one sentence. */
+function busyMonthRules(): string {
+  const rules = [
+    billingRules.overagePerEpisode === null ? "there is no per-episode overage fee" : null,
+    billingRules.unusedEpisodesRollOver ? null : "unused episodes don't carry over",
+  ].filter((rule) => rule !== null);
+  if (rules.length === 0) return "";
+  const sentence = rules.join(", and ");
+  return ` ${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
+}
+
+/** What a month with one episode more than `plan` includes costs under the billing rules. */
+export function extraEpisodeNote(plan: Plan): string {
+  if (plan.episodesPerMonth === "Custom" || plan.price === "Custom") {
+    return `${plan.name} is sized to your shows, so extra episodes are part of our quote.`;
+  }
+  const next = plan.episodesPerMonth + 1;
+  const route = extraEpisodeRoute(plan);
+  if (route === null) {
+    return `${plan.name} includes ${plan.episodesPerMonth} episodes a month, the most of any self-serve plan: a month with ${next} needs the Agency plan, priced on request.${busyMonthRules()}`;
+  }
+  return `${plan.name} includes ${plan.episodesPerMonth} episodes a month. Episode ${next} in a month means upgrading to ${route.upgradeTo.name} (${route.upgradeTo.episodesPerMonth} episodes): the upgrade applies at once, charged pro rata, so that month costs at most ${formatPrice(route.maxExtraDollars)} more, less the later in the month you upgrade.${busyMonthRules()}`;
+}
+
+export type FeedAdvice = {
+  /** The episodes a month to fill into the finder, or null when the show published none. */
+  fillEpisodes: number | null;
+  summary: string;
+  details: string[];
+  average: { plan: Plan; text: string } | null;
+  busiest: { plan: Plan; text: string } | null;
+  extraEpisode: string | null;
+};
+
+function perEpisode(plan: Plan, perMonth: number): string {
+  if (plan.price === "Custom") return "priced on request";
+  return `${formatPrice(plan.price)} a month, ${formatCents(Math.round((plan.price * 100) / perMonth))} per episode at that pace`;
+}
+
+/** What the feed says about the plans, for the visitor's needs ticked in the finder. */
+export function feedAdvice(cadence: Cadence, needs: readonly NeedId[]): FeedAdvice {
+  const { last12, last6 } = cadence;
+  const title = cadence.title || "Your show";
+  const details: string[] = [];
+  if (cadence.medianDurationSeconds !== null) {
+    details.push(`A typical episode runs ${minutes(cadence.medianDurationSeconds)}.`);
+  }
+  if (cadence.hasTranscripts) details.push("Your feed already links transcripts.");
+
+  if (last12.mean === 0) {
+    return {
+      fillEpisodes: null,
+      summary: `${title} published no episodes in the last 12 months; the latest came out on ${formatLongDate(cadence.lastEpisodeAt.slice(0, 10))}. We left the finder as it was.`,
+      details,
+      average: null,
+      busiest: null,
+      extraEpisode: null,
+    };
+  }
+
+  const fill = clampEpisodes(Math.round(last12.mean));
+  const busiestCount = last12.busiest.episodes;
+  const fives = cadence.monthsWithFiveOrMore;
+  const summary = `${title} published ${last12.mean} episodes a month on average over the last 12 months (${last6.mean} over the last 6), and ${episodes(busiestCount)} in its busiest month, ${monthLabels(last12.busiest.month).long}. ${fives === 0 ? "No month had" : fives === 1 ? "One month had" : `${fives} months had`} five or more.`;
+
+  const average = recommendPlan({ episodes: fill, needs }).plan;
+  const busiest = recommendPlan({ episodes: clampEpisodes(busiestCount), needs }).plan;
+  return {
+    fillEpisodes: fill,
+    summary,
+    details,
+    average: {
+      plan: average,
+      text: `For an average month (about ${episodes(fill)}): ${average.name}, ${perEpisode(average, last12.mean)}.`,
+    },
+    busiest: {
+      plan: busiest,
+      text:
+        busiest === average
+          ? `Your busiest month (${episodes(busiestCount)}) fits ${average.name} too.`
+          : `For your busiest month (${episodes(busiestCount)}): ${busiest.name}, ${perEpisode(busiest, busiestCount)}.`,
+    },
+    extraEpisode: extraEpisodeNote(average),
+  };
+}

@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+// Configuration pieces every function reads the same way: blank values, URLs, origins and the
+// site's own address. Each function's schema adds its own variables to `functionEnvShape`.
+
+const blankToUndefined = (value: unknown): unknown => {
+  if (typeof value !== "string") return value;
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed;
+};
+
+/** Unset and blank both mean "use the default". */
+export const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(blankToUndefined, schema.optional());
+
+export function parseHttpUrl(value: string): URL | null {
+  try {
+    const url = new URL(value);
+    const plain = !url.username && !url.password && !url.search && !url.hash;
+    return (url.protocol === "http:" || url.protocol === "https:") && plain ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+export const httpUrl = z.string().refine((value) => parseHttpUrl(value) !== null, {
+  message: "must be an absolute http(s) URL without credentials, query or fragment",
+});
+export const httpOrigin = httpUrl.refine((value) => parseHttpUrl(value)?.pathname === "/", {
+  message: "must be an origin (scheme, host and optional port, no path)",
+});
+
+export const digits = (message: string) => z.string().regex(/^\d+$/, { message }).transform(Number);
+
+/** A requests-per-minute limit where 0 switches it off. */
+export const perMinute = (what: string) =>
+  optional(digits(`must be a whole number of ${what} per minute (0 = off)`));
+
+/** The variables every function reads. */
+export const functionEnvShape = {
+  PORT: optional(
+    digits("must be a port number").refine((port) => port >= 1 && port <= 65_535, {
+      message: "must be a port number",
+    }),
+  ),
+  SITE_URL: optional(httpUrl),
+  ALLOWED_ORIGINS: optional(z.string()),
+};
+
+export class FunctionConfigError extends Error {
+  constructor(what: string, problems: readonly string[]) {
+    super(`Invalid ${what} configuration: ${problems.join("; ")}`);
+    this.name = "FunctionConfigError";
+  }
+}
+
+/** Every problem of a failed parse, as `NAME message`. */
+export function envProblems(error: z.ZodError): string[] {
+  return error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+}
+
+/**
+ * The public origin (no trailing slash) and the origins allowed to call from a browser, which
+ * default to the site's own. Returns the problem text instead when ALLOWED_ORIGINS is malformed.
+ */
+export function siteAndOrigins(vars: {
+  PORT?: number;
+  SITE_URL?: string;
+  ALLOWED_ORIGINS?: string;
+}): { siteUrl: string; allowedOrigins: string[] } | { problem: string } {
+  const siteUrl = (vars.SITE_URL ?? `http://localhost:${vars.PORT ?? 3000}`).replace(/\/+$/, "");
+  const listed = (vars.ALLOWED_ORIGINS ?? new URL(siteUrl).origin)
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== "");
+  const bad = listed.filter((origin) => !httpOrigin.safeParse(origin).success);
+  if (bad.length > 0) {
+    return {
+      problem: `ALLOWED_ORIGINS must list comma-separated origins such as https://example.com (${bad.length} invalid)`,
+    };
+  }
+  return { siteUrl, allowedOrigins: [...new Set(listed.map((origin) => new URL(origin).origin))] };
+}

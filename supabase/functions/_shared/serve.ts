@@ -1,0 +1,90 @@
+import { rateLimitKey } from "./client-address.ts";
+import { corsHeaders, preflight } from "./cors.ts";
+import { problem } from "./http.ts";
+import type { RateLimiters, RateLimitVerdict } from "./rate-limit.ts";
+
+/**
+ * What the platform knows about the caller. `clientIp` is the address the server resolved
+ * (the socket's, or the one a trusted proxy or edge network vouches for); a handler never
+ * looks for one in request headers, which the caller writes (docs/decisions/006).
+ */
+export type ClientInfo = { clientIp?: string };
+/** One edge function: the same signature on Supabase (Deno.serve) and under the Node server. */
+export type FunctionHandler = (req: Request, info?: ClientInfo) => Promise<Response>;
+/** Receives one JSON line per event. */
+export type LogLine = (line: string) => void;
+
+export const defaultLog: LogLine = (line) => console.error(line);
+
+export const ALLOW = "POST, OPTIONS";
+
+/** Texts every function answers with for the refusals `serveFunction` makes itself. */
+export const SERVE_MESSAGES = {
+  method_not_allowed: "This endpoint only accepts POST requests.",
+  internal_error: "Something went wrong on our side. Please try again later.",
+} as const;
+
+type PostHandler = (
+  req: Request,
+  cors: Record<string, string>,
+  info?: ClientInfo,
+) => Promise<Response>;
+
+/**
+ * CORS, preflight, method handling and the last-resort catch every function shares. A fault
+ * in `handlePost` is logged as `<event>_internal_error` and answered 500 without details.
+ */
+export function serveFunction(
+  options: { allowedOrigins: readonly string[]; log: LogLine; event: string },
+  handlePost: PostHandler,
+): FunctionHandler {
+  return async (req, info) => {
+    const cors = corsHeaders(req.headers.get("origin"), options.allowedOrigins);
+    if (req.method === "OPTIONS") return preflight(cors);
+    if (req.method !== "POST") {
+      return problem(405, "method_not_allowed", SERVE_MESSAGES.method_not_allowed, {
+        ...cors,
+        Allow: ALLOW,
+      });
+    }
+    try {
+      return await handlePost(req, cors, info);
+    } catch (error) {
+      options.log(
+        JSON.stringify({
+          level: "error",
+          event: `${options.event}_internal_error`,
+          ...describeError(error),
+        }),
+      );
+      return problem(500, "internal_error", SERVE_MESSAGES.internal_error, cors);
+    }
+  };
+}
+
+export function checkRateLimits(
+  limiters: RateLimiters,
+  info: ClientInfo | undefined,
+): RateLimitVerdict {
+  const perClient = limiters.rateLimiter?.hit(rateLimitKey(info?.clientIp));
+  if (perClient !== undefined && !perClient.allowed) return perClient;
+  return limiters.globalRateLimiter?.hit("all") ?? { allowed: true };
+}
+
+/** A 429 in the usual error shape, telling the browser how long to wait. */
+export function rateLimited(
+  verdict: { retryAfterSeconds: number },
+  message: string,
+  cors: Record<string, string>,
+): Response {
+  return problem(429, "rate_limited", message, {
+    ...cors,
+    "Retry-After": String(verdict.retryAfterSeconds),
+  });
+}
+
+/** Log-only facts about an error: its name and stack, never sent to the browser. */
+export function describeError(error: unknown): { errorName: string; stack?: string } {
+  if (!(error instanceof Error)) return { errorName: typeof error };
+  return { errorName: error.name, stack: error.stack ?? error.message };
+}

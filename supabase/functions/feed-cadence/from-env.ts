@@ -1,0 +1,45 @@
+import { createMinuteLimiters } from "../_shared/rate-limit.ts";
+import type { FunctionHandler, LogLine } from "../_shared/serve.ts";
+import type { FetchLimits, PinnedRequest, ResolveHost } from "./fetch-feed.ts";
+import { createFeedCadenceHandler } from "./handler.ts";
+import { pinnedRequest, systemResolve } from "./net.ts";
+import { parseFeedEnv } from "./schema.ts";
+
+export interface FeedFromEnvOptions {
+  /** Receives one JSON line per event; defaults to console.error. */
+  log?: LogLine;
+  /** Clock for the rate limiter, the cache and the months counted (ms since epoch). */
+  now?: () => number;
+  /**
+   * Test stacks only: a resolver and a connector standing in for the network, so fixture feeds
+   * on 127.0.0.1 can be reached under public-looking names. Never read from the environment:
+   * no variable can switch the address policy off in production.
+   */
+  network?: { resolve: ResolveHost; request: PinnedRequest };
+  /** Shorter limits for tests (a slow drip need not take the whole 6 s). */
+  limits?: Partial<FetchLimits>;
+}
+
+/**
+ * Builds the feed-cadence handler from environment variables (`process.env` on Node,
+ * `Deno.env.toObject()` on Deno). Throws `FeedConfigError` for malformed values.
+ */
+export function createFeedCadenceHandlerFromEnv(
+  env: Record<string, string | undefined>,
+  options: FeedFromEnvOptions = {},
+): FunctionHandler {
+  const config = parseFeedEnv(env);
+  return createFeedCadenceHandler({
+    allowedOrigins: config.allowedOrigins,
+    resolve: options.network?.resolve ?? systemResolve,
+    request: options.network?.request ?? pinnedRequest,
+    limits: options.limits,
+    now: options.now,
+    log: options.log,
+    ...createMinuteLimiters(
+      config.rateLimitPerMinute,
+      config.rateLimitGlobalPerMinute,
+      options.now,
+    ),
+  });
+}

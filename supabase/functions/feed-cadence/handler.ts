@@ -1,0 +1,167 @@
+import { json, problem, readJsonRequest, REQUEST_MESSAGES } from "../_shared/http.ts";
+import type { RateLimiters } from "../_shared/rate-limit.ts";
+import {
+  checkRateLimits,
+  defaultLog,
+  describeError,
+  rateLimited,
+  SERVE_MESSAGES,
+  serveFunction,
+  type FunctionHandler,
+  type LogLine,
+} from "../_shared/serve.ts";
+import {
+  BODY_READ_TIMEOUT_MS,
+  CACHE_MAX_ENTRIES,
+  CACHE_TTL_MS,
+  CONNECT_TIMEOUT_MS,
+  FETCH_DEADLINE_MS,
+  MAX_FEED_BYTES,
+  MAX_REDIRECTS,
+} from "./budget.ts";
+import { createAnswerCache } from "./cache.ts";
+import { cadence, parseFeed, type Cadence } from "./feed.ts";
+import {
+  checkFeedUrl,
+  fetchFeed,
+  type FetchLimits,
+  type PinnedRequest,
+  type ResolveHost,
+} from "./fetch-feed.ts";
+import { feedBodySchema } from "./schema.ts";
+
+export const MAX_BODY_BYTES = 4 * 1024;
+
+/** Visitors see these under the feed field; the manual finder keeps working beside them. */
+export const MESSAGES = {
+  ...SERVE_MESSAGES,
+  ...REQUEST_MESSAGES,
+  rate_limited: "Too many feed look-ups in a minute. Please wait a moment and try again.",
+  invalid_body: 'The request must be a JSON object with one field, "url".',
+  invalid_url:
+    "That isn't a web address. Paste your feed's full URL, starting with https:// or http://.",
+  url_not_allowed:
+    "We only read feeds from an http or https address on the standard port, without a user name or password.",
+  address_not_allowed:
+    "That address leads into a private network, so we won't fetch it. Paste your feed's public URL.",
+  feed_unreachable: "We couldn't reach that feed. Check the address and try again.",
+  feed_too_slow: "The feed took too long to arrive. Please try again in a moment.",
+  feed_too_large: "That feed is larger than 5 MB, more than we read.",
+  too_many_redirects: "That address redirects too many times. Paste the feed's final URL.",
+  not_a_feed:
+    "That address doesn't serve a podcast RSS feed. Check that you copied the feed's URL, not the show's web page.",
+  no_episode_dates: "This feed has no episode dates, so we can't count episodes a month.",
+} as const satisfies Record<string, string>;
+
+type Code = keyof typeof MESSAGES;
+type Answer = { ok: true; cadence: Cadence } | { ok: false; status: number; code: Code };
+
+export interface FeedHandlerDeps extends RateLimiters {
+  allowedOrigins: readonly string[];
+  /** The host's resolver; tests give their own, mapping names to the addresses they choose. */
+  resolve: ResolveHost;
+  /** Connects to the checked address only (net.ts); tests route it to a local fixture server. */
+  request: PinnedRequest;
+  limits?: Partial<FetchLimits>;
+  bodyTimeoutMs?: number;
+  cacheTtlMs?: number;
+  now?: () => number;
+  log?: LogLine;
+}
+
+/**
+ * Outcomes that say something about the feed itself, so asking again soon gives the same; a
+ * slow or unreachable host may answer the next visitor, so those are not kept.
+ */
+const lasting = (answer: Answer) =>
+  answer.ok || (answer.code !== "feed_too_slow" && answer.code !== "feed_unreachable");
+
+export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler {
+  const log = deps.log ?? defaultLog;
+  const now = deps.now ?? Date.now;
+  const limits: FetchLimits = {
+    deadlineMs: FETCH_DEADLINE_MS,
+    connectTimeoutMs: CONNECT_TIMEOUT_MS,
+    maxBytes: MAX_FEED_BYTES,
+    maxRedirects: MAX_REDIRECTS,
+    ...deps.limits,
+  };
+  const cache = createAnswerCache<Answer>({
+    ttlMs: deps.cacheTtlMs ?? CACHE_TTL_MS,
+    maxEntries: CACHE_MAX_ENTRIES,
+    now,
+  });
+  const refuse = (status: number, code: Code): Answer => ({ ok: false, status, code });
+
+  async function lookUp(url: URL): Promise<Answer> {
+    const startedAt = now();
+    // Not the visitor's signal: a cached answer may serve others after this visitor leaves.
+    const fetched = await fetchFeed(url, { resolve: deps.resolve, request: deps.request, limits });
+    const event = { level: "info", event: "feed_fetched", host: url.hostname };
+    if (!fetched.ok) {
+      log(JSON.stringify({ ...event, ...fetched, level: "warn", ms: now() - startedAt }));
+      switch (fetched.reason) {
+        case "url_not_allowed":
+          return refuse(422, "url_not_allowed");
+        case "address_not_allowed":
+          return refuse(422, "address_not_allowed");
+        case "timeout":
+          return refuse(422, "feed_too_slow");
+        case "too_large":
+          return refuse(422, "feed_too_large");
+        case "too_many_redirects":
+          return refuse(422, "too_many_redirects");
+        case "not_a_feed":
+          return refuse(422, "not_a_feed");
+        case "unreachable":
+        case "http_error":
+          return refuse(422, "feed_unreachable");
+      }
+    }
+    const parsed = parseFeed(fetched.text);
+    if (!parsed.ok) {
+      log(JSON.stringify({ ...event, level: "warn", reason: parsed.reason }));
+      return refuse(422, "not_a_feed");
+    }
+    const result = cadence(parsed.feed, now());
+    log(JSON.stringify({ ...event, items: parsed.feed.items.length, ms: now() - startedAt }));
+    return result === null ? refuse(422, "no_episode_dates") : { ok: true, cadence: result };
+  }
+
+  /** Whatever a stranger's host sends, the visitor gets a 4xx: a fault there is not ours. */
+  async function lookUpSafely(url: URL): Promise<Answer> {
+    try {
+      return await lookUp(url);
+    } catch (error) {
+      log(
+        JSON.stringify({
+          level: "error",
+          event: "feed_lookup_failed",
+          host: url.hostname,
+          ...describeError(error),
+        }),
+      );
+      return refuse(422, "feed_unreachable");
+    }
+  }
+
+  const options = { allowedOrigins: deps.allowedOrigins, log, event: "feed" };
+  return serveFunction(options, async (req, cors, info) => {
+    const fail = (status: number, code: Code) => problem(status, code, MESSAGES[code], cors);
+    const verdict = checkRateLimits(deps, info);
+    if (!verdict.allowed) return rateLimited(verdict, MESSAGES.rate_limited, cors);
+    const body = await readJsonRequest(
+      req,
+      MAX_BODY_BYTES,
+      deps.bodyTimeoutMs ?? BODY_READ_TIMEOUT_MS,
+    );
+    if (!body.ok) return fail(body.status, body.code);
+    const parsed = feedBodySchema.safeParse(body.value);
+    if (!parsed.success) return fail(400, "invalid_body");
+    const checked = checkFeedUrl(parsed.data.url);
+    if (!checked.ok) return fail(400, checked.reason);
+
+    const answer = await cache.get(checked.url.href, () => lookUpSafely(checked.url), lasting);
+    return answer.ok ? json(answer.cadence, 200, cors) : fail(answer.status, answer.code);
+  });
+}

@@ -1,0 +1,114 @@
+import AxeBuilder from "@axe-core/playwright";
+import { readFileSync } from "node:fs";
+import { feedFinderCopy } from "../../app/data/feed-finder.ts";
+import { finderCopy } from "../../app/data/plan-finder.ts";
+import { builtFiles } from "./build-output";
+import { expect, test, type Page } from "./test";
+import { fixtureUrl, startFeedStack, type FeedStack } from "./feed-stack";
+
+// The plan finder's feed field against the real function and a local fixture host (issue 27).
+
+let stack: FeedStack;
+test.beforeAll(async () => {
+  stack = await startFeedStack();
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
+
+const feedField = (page: Page) => page.getByLabel(feedFinderCopy.label);
+const episodesSelect = (page: Page) => page.getByLabel(finderCopy.episodesLabel);
+const chart = (page: Page) =>
+  page.getByRole("figure", { name: /Episodes a month, last 12 months/ });
+
+async function expectNoViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  expect(summary, label).toEqual([]);
+}
+
+test("a weekly show's feed fills in the finder, charts its months and prices them", async ({
+  page,
+  gotoHydrated,
+}) => {
+  await gotoHydrated(`${stack.origin}/pricing`);
+  await expect(page.getByText(feedFinderCopy.privacy)).toBeVisible();
+  await feedField(page).fill(fixtureUrl("/weekly.xml"));
+  await page.getByRole("button", { name: feedFinderCopy.submit }).click();
+
+  await expect(page.getByText(feedFinderCopy.filled(4))).toBeVisible();
+  await expect(episodesSelect(page)).toHaveValue("4");
+  await expect(chart(page)).toBeVisible();
+  const table = page.getByRole("table", { name: /Episodes a month, last 12 months/ });
+  await expect(table.getByRole("row")).toHaveCount(13);
+
+  // The recommendation for the average and the busiest month, with the cost per episode.
+  await expect(
+    page.getByText(
+      /^For an average month \(about 4 episodes\): Pro, \$149 a month, \$3\d\.\d\d per episode at that pace\.$/,
+    ),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      "For your busiest month (5 episodes): Expert, $299 a month, $59.80 per episode at that pace.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/Episode 5 in a month means upgrading to Expert/)).toBeVisible();
+  // The finder itself now recommends for the filled-in episodes.
+  await expect(page.getByText("$37.25 per episode at $149 a month.")).toBeVisible();
+  expect(stack.fixtures.requests).toContain("/weekly.xml");
+
+  await expectNoViolations(page, "feed result");
+});
+
+test("works from the keyboard, and every error leaves the manual finder working", async ({
+  page,
+  gotoHydrated,
+}) => {
+  await gotoHydrated(`${stack.origin}/pricing`);
+  await feedField(page).focus();
+  await page.keyboard.type("my podcast");
+  await page.keyboard.press("Enter");
+  const notAUrl = page.getByText(/That isn't a web address/);
+  await expect(notAUrl).toBeVisible();
+  await expect(feedField(page)).toHaveAttribute("aria-invalid", "true");
+  await expectNoViolations(page, "feed error");
+
+  await feedField(page).fill("http://127.0.0.1/feed.xml");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(/That address leads into a private network/)).toBeVisible();
+
+  await feedField(page).fill(fixtureUrl("/show.html"));
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: feedFinderCopy.submit })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(/doesn't serve a podcast RSS feed/)).toBeVisible();
+  await expect(page.getByText(feedFinderCopy.fallback).first()).toBeVisible();
+
+  await episodesSelect(page).selectOption("6");
+  await expect(
+    page.getByText(/Expert is the cheapest plan that covers 6 episodes a month/),
+  ).toBeVisible();
+});
+
+test("without JavaScript the field is not shown and the static finder is", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${stack.origin}/pricing`);
+  await expect(page.getByText(finderCopy.staticHeading)).toBeVisible();
+  await expect(feedField(page)).toBeHidden();
+  await context.close();
+});
+
+test("the XML parser and the network client never ship to the browser", () => {
+  const scripts = builtFiles().filter((file) => file.endsWith(".js"));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const file of scripts) {
+    const code = readFileSync(file, "utf8");
+    for (const marker of ["XMLParser", "fast-xml-parser", "EntityDecoder", "undici"]) {
+      expect.soft(code, `${file} contains ${marker}`).not.toContain(marker);
+    }
+  }
+});
