@@ -19,7 +19,7 @@ export const siteUrl = readBuiltPublicEnv().SITE_URL;
 
 /** The build file a page path is prerendered into ("/" is index.html). */
 export function pageFile(path: string): string {
-  if (path === "/404.html") return join(clientDir, "404.html");
+  if (path.endsWith(".html")) return join(clientDir, path.slice(1));
   return join(clientDir, path === "/" ? "index.html" : `${path.slice(1)}/index.html`);
 }
 

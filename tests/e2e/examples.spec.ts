@@ -1,9 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { parse } from "yaml";
-import { clientDir, firstLoadScripts } from "./build-output";
 import {
   expectFakeStripeCheckout,
   startCheckoutStack,
@@ -300,15 +298,4 @@ test("/examples reads without JavaScript and leads to both kits", async ({ brows
   await expect(page).toHaveURL(/\/examples\/the-slow-build$/);
   await expect(page.locator('[id="x-thread"]')).toBeVisible();
   await context.close();
-});
-
-test("the explorer's script loads only on its pages", () => {
-  const code = (page: string) =>
-    firstLoadScripts(readFileSync(join(clientDir, page), "utf8"))
-      .map((url) => readFileSync(join(clientDir, url), "utf8"))
-      .join("\n");
-  expect(code(`examples/${slug}/index.html`)).toContain("data-asset-tabs");
-  for (const page of ["index.html", "features/index.html", "examples/index.html"]) {
-    expect(code(page), page).not.toContain("data-asset-tabs");
-  }
 });

@@ -1,8 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { readFileSync } from "node:fs";
 import { feedFinderCopy } from "../../app/data/feed-finder.ts";
 import { finderCopy } from "../../app/data/plan-finder.ts";
-import { builtFiles } from "./build-output";
 import { expect, test, type Page } from "./test";
 import { fixtureUrl, startFeedStack, type FeedStack } from "./feed-stack";
 
@@ -100,15 +98,4 @@ test("without JavaScript the field is not shown and the static finder is", async
   await expect(page.getByText(finderCopy.staticHeading)).toBeVisible();
   await expect(feedField(page)).toBeHidden();
   await context.close();
-});
-
-test("the XML parser and the network client never ship to the browser", () => {
-  const scripts = builtFiles().filter((file) => file.endsWith(".js"));
-  expect(scripts.length).toBeGreaterThan(0);
-  for (const file of scripts) {
-    const code = readFileSync(file, "utf8");
-    for (const marker of ["XMLParser", "fast-xml-parser", "EntityDecoder", "undici"]) {
-      expect.soft(code, `${file} contains ${marker}`).not.toContain(marker);
-    }
-  }
 });
