@@ -122,7 +122,8 @@ describe("performance budgets", () => {
   // before ADR 009): no page may grow past it.
   const hydratedBudgetsKB: Record<string, number> = {
     "/": 123.2,
-    "/pricing": 127.4,
+    // Plus the feed field (issue 27: the page grows by the field only, 1.5 KB).
+    "/pricing": 127.4 + 1.5,
     "/contact": 129.9,
     "/help": 126.5,
     "/examples/open-kitchen-hours": 123.3,
