@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import { PDFDocument } from "pdf-lib";
 import { parse } from "yaml";
@@ -9,6 +8,7 @@ import {
   type CheckoutStack,
 } from "./checkout-stack";
 import { parseSrt, parseVtt } from "./subtitle-formats";
+import { expectNoAxeViolations } from "./axe";
 import { expect, test, type Page } from "./test";
 
 const slug = "open-kitchen-hours";
@@ -272,11 +272,7 @@ test.describe("axe at 412 px", () => {
       test.slow();
       await gotoHydrated(path);
       await page.waitForLoadState("networkidle");
-      const results = await new AxeBuilder({ page }).analyze();
-      const summary = results.violations.map(
-        (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-      );
-      expect(summary, path).toEqual([]);
+      await expectNoAxeViolations(page, path);
     });
   }
 });
