@@ -14,6 +14,9 @@ export default defineConfig({
   test: {
     environment: "node",
     restoreMocks: true,
+    // Vitest's default is the cores less one: one worker on the 2-core CI machine, while many
+    // files mostly wait (timers, sockets, child processes). Two, like Playwright's workers.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

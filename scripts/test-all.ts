@@ -30,7 +30,7 @@ const stages: Stage[] = [
         run: command("vitest run --project unit --project build"),
       }
     : { name: "Vitest: unit, build checks, integration", run: command("vitest run") },
-  { name: "Deno: the checkout function", run: command("npm run test:functions") },
+  { name: "Deno: the edge functions", run: command("npm run test:functions") },
   {
     name: quick ? "Playwright: smoke" : "Playwright: browser tests",
     run: command(
