@@ -7,5 +7,6 @@ interface ImportMetaEnv {
   readonly VITE_SUPPORT_EMAIL: string;
   readonly VITE_SUPABASE_URL: string;
   readonly VITE_SUPABASE_ANON_KEY: string;
+  readonly VITE_BILLING_PORTAL_URL: string;
   readonly BUILD_YEAR: string;
 }

@@ -22,6 +22,20 @@ export const legalConfig = {
   /** Where copyright complaints (takedown notices) go. */
   copyrightEmail: "copyright@castloop.com",
   /**
+   * The agent designated to receive copyright complaints (as registered with the US Copyright
+   * Office under the DMCA): name, postal address and telephone; e-mail is `copyrightEmail`.
+   */
+  copyrightAgent: {
+    name: "Copyright Agent, Castloop Example, Inc.",
+    address: "1 Example Plaza, Suite 100, Example City, DE 19999, United States",
+    phone: "+1 302 555 0100",
+  },
+  /**
+   * While true, testimonials, star ratings and the "Trusted by 200+ creators" line are marked
+   * as illustrative in small print. Set false only once they are real, consented testimonials.
+   */
+  sampleContent: true as boolean,
+  /**
    * The representative in the European Union under Article 27 of the GDPR, which a controller
    * outside the EU that serves people in the EU must appoint; null when there is none.
    */

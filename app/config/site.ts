@@ -10,6 +10,8 @@ export const siteConfig = {
   supportEmail: env.VITE_SUPPORT_EMAIL,
   signupUrl: env.VITE_SIGNUP_URL,
   contactUrl: env.VITE_CONTACT_URL,
+  /** Stripe's customer-portal login link; null when the build has none (cancel by e-mail). */
+  billingPortalUrl: env.VITE_BILLING_PORTAL_URL === "" ? null : env.VITE_BILLING_PORTAL_URL,
   creatorsServed: "200+",
   mainNav: [
     { label: "Home", href: "/" },

@@ -44,7 +44,7 @@ export const about = {
     {
       title: "Plain dealing",
       description:
-        "Clear prices, a 14-day money-back guarantee and cancellation whenever you choose.",
+        "Clear prices, a 14-day money-back guarantee on your first subscription and cancellation whenever you choose.",
     },
   ],
 } as const satisfies {

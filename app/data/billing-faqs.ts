@@ -1,5 +1,6 @@
 import { siteConfig } from "~/config/site";
 import { billingFaqPointer } from "./billing-faq-pointer";
+import { billingStatements, manageLabel } from "./billing-rules";
 import { faqs, type FaqItem } from "./faqs";
 import { plans, startsCheckout } from "./plans";
 
@@ -10,6 +11,8 @@ import { plans, startsCheckout } from "./plans";
 export type BillingFaq = FaqItem & {
   /** Also on the Help Center, whose FAQPage JSON-LD carries it; /pricing's leaves it out. */
   inHelpCenter: boolean;
+  /** A link the answer names, shown under it (the customer portal, when there is one). */
+  link?: { href: string; label: string };
 };
 
 const fromHelpCenter = (id: (typeof faqs)[number]["id"]): BillingFaq => {
@@ -27,23 +30,26 @@ export const billingFaqs: readonly BillingFaq[] = [
   {
     id: "claim-refund",
     question: "How do I claim the money-back guarantee?",
-    answer: `Write to ${siteConfig.supportEmail} from the email address on your account within 14 days of your first payment. The guarantee covers the first payment of a ${selfServeList} plan, which we refund in full; renewals and plan changes are not covered.`,
+    answer: `Write to ${siteConfig.supportEmail} from the email address on your account within 14 days of your first payment. The guarantee covers ${billingStatements.guaranteeScope}, on a ${selfServeList} plan, and we refund it in full; renewals and plan changes are not covered.`,
     inHelpCenter: false,
   },
   fromHelpCenter("cancel"),
   {
     id: "cancel-how",
     question: "How do I cancel, and what happens to my content?",
-    answer: `Open the billing portal from the link in your receipt email, or write to ${siteConfig.supportEmail}. The cancellation takes effect at the end of the period you have paid for, you are not charged again, and everything we generated for you stays downloadable for 30 days after that.`,
+    answer: `${billingStatements.cancel} The cancellation takes effect at the end of the period you have paid for, you are not charged again, and everything we generated for you stays downloadable for 30 days after that.`,
+    ...(siteConfig.billingPortalUrl
+      ? { link: { href: siteConfig.billingPortalUrl, label: manageLabel } }
+      : {}),
     inHelpCenter: false,
   },
   {
     id: "plan-changes",
     question: "Can I upgrade or downgrade in the middle of a billing period?",
-    answer:
-      "Yes. An upgrade takes effect at once, with a prorated charge for the rest of the current period. A downgrade takes effect at your next renewal, so you keep your current plan until then.",
+    answer: `Yes. ${billingStatements.upgrade} ${billingStatements.downgrade}`,
     inHelpCenter: false,
   },
+  fromHelpCenter("more-episodes"),
   {
     id: "tax",
     question: "Do the prices include tax?",
@@ -54,8 +60,7 @@ export const billingFaqs: readonly BillingFaq[] = [
   {
     id: "episode",
     question: "What counts as an episode, and is there a length limit?",
-    answer:
-      "An episode is one recording of up to 3 hours, uploaded as an MP3, WAV, AAC or M4A file and processed once. Generating the outputs of the same episode again is free and does not count as another episode.",
+    answer: `An episode is one recording of up to 3 hours, uploaded as an MP3, WAV, AAC or M4A file and processed once. Generating the outputs of the same episode again is free and does not count as another episode. ${billingStatements.postCounts}`,
     inHelpCenter: false,
   },
   {

@@ -1,3 +1,6 @@
+import { siteConfig } from "~/config/site";
+import type { BillingTopic } from "~/lib/billing-statements";
+import { formatPrice } from "~/lib/format";
 import { plans, startsCheckout, type Plan } from "./plans";
 
 // The billing rules, decided once. Every sentence about plan changes or episodes beyond a plan's
@@ -14,6 +17,12 @@ export const billingRules = {
   unusedEpisodesRollOver: false,
   /** No per-episode overage is sold: an episode over the allowance needs a larger plan. */
   overagePerEpisode: null,
+  /** The money-back guarantee: the first payment of a customer's first subscription, once. */
+  guarantee: { days: 14, covers: "first-payment-of-first-subscription" },
+  /** A "1" in the plans table is per episode; regenerating an episode replaces, never adds. */
+  postCounts: "per-episode",
+  /** Subscriptions renew monthly until canceled; a cancellation ends them at the period's end. */
+  renewal: "monthly-until-canceled",
 } as const;
 
 export type ExtraEpisodeRoute = {
@@ -39,3 +48,136 @@ export function extraEpisodeRoute(from: Plan): ExtraEpisodeRoute | null {
   if (!upgradeTo || upgradeTo.price === "Custom") return null;
   return { upgradeTo, maxExtraDollars: upgradeTo.price - from.price };
 }
+
+const ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"];
+
+/** "fifth": the ordinal of the episode after a plan's allowance of four. */
+function ordinal(n: number): string {
+  const word = ordinals[n - 1];
+  if (!word) throw new RangeError(`No ordinal word for ${n}`);
+  return word;
+}
+
+/**
+ * The one sentence on an episode over `plan`'s allowance: which plan it needs and the most that
+ * adds to the month, or, on the largest self-serve plan, that the Agency plan is next.
+ */
+export function extraEpisodeSentence(plan: Plan): string {
+  if (plan.episodesPerMonth === "Custom") {
+    return `On ${plan.name}, the episode volume is agreed with you, so a busier month is a change to that agreement.`;
+  }
+  const next = ordinal(plan.episodesPerMonth + 1);
+  const route = extraEpisodeRoute(plan);
+  if (!route) {
+    const agency = plans.find((p) => !startsCheckout(p))!;
+    return `On ${plan.name}, a ${next} episode in a month needs an ${agency.name} plan, sized and quoted for your volume.`;
+  }
+  return `On ${plan.name}, a ${next} episode in a month means moving up to ${route.upgradeTo.name}, which adds at most ${formatPrice(route.maxExtraDollars)} to that month because the upgrade is prorated.`;
+}
+
+const portal = siteConfig.billingPortalUrl;
+const support = siteConfig.supportEmail;
+
+/** The words that name the customer portal everywhere it is linked. */
+export const manageLabel = "Manage or cancel your subscription";
+
+/**
+ * The sentences that state the rules. Copy quotes these (or, in the Terms, gets them as tokens);
+ * `checkBillingStatements` (app/lib/billing-statements.ts) fails on any other wording of them.
+ */
+export const billingStatements = {
+  upgrade:
+    "An upgrade takes effect at once, with a prorated charge for the rest of the current billing period.",
+  downgrade:
+    "A downgrade takes effect at your next renewal, so you keep your current plan until then.",
+  rollover: "Episodes are counted per billing period, and unused episodes do not roll over.",
+  noOverage:
+    "There is no per-episode charge: an episode beyond your plan's allowance needs a larger plan.",
+  /** One sentence per plan, from Starter up. */
+  extraEpisodes: plans.map(extraEpisodeSentence),
+  postCounts:
+    'A "1" in the pricing table means one per episode: generating an episode again replaces its drafts rather than adding more, and "Unlimited" means as many per episode as you ask for.',
+  /** What the guarantee covers, inside any sentence about it. */
+  guaranteeScope: `the first payment of your first subscription`,
+  /** The guarantee named in passing (a band, a page description), scope included. */
+  guaranteeShort: `a ${billingRules.guarantee.days}-day money-back guarantee on your first subscription`,
+  /** How to cancel, in words; `cancelMarkdown` is the same with its link, for the Terms. */
+  cancel: portal
+    ? `Use ${manageLabel} at ${portal}: enter the e-mail address you subscribed with, and Stripe e-mails you a link to your billing page, where you can cancel.`
+    : `E-mail ${support} from the address you subscribed with, and we cancel it for you.`,
+  cancelMarkdown: portal
+    ? `Use [${manageLabel}](${portal}): enter the e-mail address you subscribed with, and Stripe e-mails you a link to your billing page, where you can cancel.`
+    : `E-mail [${support}](mailto:${support}) from the address you subscribed with, and we cancel it for you.`,
+  /** The part of the cancel sentence every wording of it must contain. */
+  cancelCore: portal
+    ? "enter the e-mail address you subscribed with, and Stripe e-mails you a link to your billing page"
+    : "from the address you subscribed with, and we cancel it for you",
+  /** Next to a checkout button, after the plan's price. */
+  renewal: "charged today and then every month until you cancel",
+} as const;
+
+/** The plan finder's advice on a month with more episodes than `plan` includes. */
+export function allowanceAdvice(plan: Plan): string {
+  const extra = extraEpisodeSentence(plan);
+  return startsCheckout(plan) ? `${billingStatements.rollover} ${extra}` : extra;
+}
+
+export type RenewalDisclosure = {
+  /** "$149 a month, charged today and then every month until you cancel." */
+  price: string;
+  /** How to cancel; the component links `manageLabel` to the portal when there is one. */
+  cancel: string;
+};
+
+/** What a checkout button's small print says: the price, the renewal and how to cancel. */
+export function renewalDisclosure(plan: Plan): RenewalDisclosure {
+  if (plan.price === "Custom") throw new Error(`${plan.name} does not start a checkout`);
+  return {
+    price: `${formatPrice(plan.price)} a month, ${billingStatements.renewal}.`,
+    cancel: portal ? "Cancel anytime with" : `Cancel anytime: ${billingStatements.cancel}`,
+  };
+}
+
+/**
+ * Where the copy speaks to a rule, and the wordings it may use: checkBillingStatements
+ * (app/lib/billing-statements.ts) fails on a sentence that matches `finds` but none of `says`.
+ */
+// cspell:ignore bupgrad bdowngrad bprorat bregenerat ies
+export const billingTopics: readonly BillingTopic[] = [
+  {
+    id: "plan changes",
+    finds:
+      /\bupgrad|\bdowngrad|\bmov(?:e|ing) up\b|\bswitch(?:es|ing)? plans?\b|\bprorat|\bplan changes?\b|\bchang(?:e|es|ing) (?:your |a |the )?plans?\b/i,
+    says: [
+      billingStatements.upgrade,
+      billingStatements.downgrade,
+      ...billingStatements.extraEpisodes,
+    ],
+  },
+  {
+    id: "episodes beyond the allowance",
+    finds:
+      /\broll(?:s|ed)? over\b|\bcarr(?:y|ies|ied) (?:over|forward)\b|\bunused episodes?\b|\b(?:third|fourth|fifth|sixth|seventh|extra|additional) episodes?\b|\bmore episodes than\b|\boverage\b|\bper-episode (?:charge|fee|price)\b|\ballowance\b/i,
+    says: [
+      billingStatements.rollover,
+      billingStatements.noOverage,
+      ...billingStatements.extraEpisodes,
+    ],
+  },
+  {
+    id: "the money-back guarantee",
+    finds: /money-back|\brefund|\bguarantee/i,
+    says: [billingStatements.guaranteeScope, billingStatements.guaranteeShort],
+  },
+  {
+    id: "how to cancel",
+    finds:
+      /\bbilling (?:page|portal)\b|\bcustomer portal\b|\breceipt e-?mail\b|\bsign-in link\b|\bcancel\w* (?:it )?(?:from|through|via|by e-?mailing|by writing)\b/i,
+    says: [billingStatements.cancelCore],
+  },
+  {
+    id: "what a post count means",
+    finds: /\bregenerat|\bper regeneration\b|\bUnlimited\b[^.]*\bper episode\b/i,
+    says: [billingStatements.postCounts],
+  },
+];

@@ -1,3 +1,4 @@
+import { billingStatements } from "./billing-rules";
 import { describePlanOutputs } from "./plan-outputs";
 
 export type FaqItem = {
@@ -40,8 +41,8 @@ export const faqs = [
   {
     id: "money-back",
     question: "Is there a money-back guarantee?",
-    answer:
-      "Yes. If the service is not right for you, ask for a refund within 14 days of your first payment and we will return it in full: a 14-day money-back guarantee.",
+    // The guarantee's scope and the plan-change rules come from billing-rules.ts, as the Terms'.
+    answer: `Yes. If the service is not right for you, ask for a refund within 14 days and we will return ${billingStatements.guaranteeScope} in full: a 14-day money-back guarantee.`,
   },
   {
     id: "cancel",
@@ -52,7 +53,11 @@ export const faqs = [
   {
     id: "more-episodes",
     question: "What if I publish more episodes than my plan includes?",
-    answer:
-      "Move up a plan whenever you need to; the change applies from your next billing period. Networks and agencies with many shows can ask us for an Agency plan sized to their volume.",
+    answer: [
+      billingStatements.rollover,
+      billingStatements.noOverage,
+      ...billingStatements.extraEpisodes.slice(0, -1),
+      billingStatements.upgrade,
+    ].join(" "),
   },
 ] as const satisfies readonly FaqItem[];

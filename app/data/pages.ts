@@ -25,7 +25,7 @@ const fixedPageInputs = {
   pricing: {
     path: pricingPath,
     title: "Pricing",
-    description: `Plans from ${formatPrice(plans[0].price)} a month for ${plans[0].episodesPerMonth} episodes to custom Agency workflows. Compare Starter, Pro, Expert and Agency, with a 14-day money-back guarantee.`,
+    description: `Plans from ${formatPrice(plans[0].price)} a month for ${plans[0].episodesPerMonth} episodes to custom Agency workflows. Compare Starter, Pro, Expert and Agency, with a 14-day money-back guarantee on your first subscription.`,
   },
   examples: {
     path: examplesPath,

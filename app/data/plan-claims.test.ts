@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { markdownFiles, stringsIn } from "~/lib/copy-sources.server";
 import { siteConfig } from "~/config/site";
 import { getAllKits } from "~/lib/example-kit.server";
 import { checkAssertion, checkPlanClaims, planStatements, type PlanClaim } from "~/lib/plan-claims";
@@ -15,22 +15,6 @@ import { tools } from "./tools";
 
 const data = { plans, rows: planFeatureRows };
 
-/** Every string inside a value, depth first. */
-function strings(value: unknown): string[] {
-  if (typeof value === "string") return [value];
-  if (typeof value === "function") return [];
-  if (Array.isArray(value)) return value.flatMap(strings);
-  if (value && typeof value === "object") return Object.values(value).flatMap(strings);
-  return [];
-}
-
-const markdown = (folder: string) =>
-  Object.fromEntries(
-    readdirSync(folder)
-      .filter((file) => file.endsWith(".md"))
-      .map((file) => [`${folder}/${file}`, readFileSync(`${folder}/${file}`, "utf8")]),
-  );
-
 // The FAQ's outputs answer is written from plans.ts (plan-outputs.ts), so it is true by
 // construction; content-data.test.ts pins its wording. The tools' "Available on all pricing
 // plans" (toolAvailability) is the spec's fixed wording and is left out; their descriptions are in.
@@ -39,20 +23,20 @@ const generated = new Set<string>(
 );
 
 const sources: Record<string, string> = {
-  ...markdown("content/blog"),
-  ...markdown("content/legal"),
-  "app/data/faqs.ts": strings(faqs)
+  ...markdownFiles("content/blog"),
+  ...markdownFiles("content/legal"),
+  "app/data/faqs.ts": stringsIn(faqs)
     .filter((text) => !generated.has(text))
     .join("\n"),
-  "app/data/testimonials.ts": strings(testimonials).join("\n"),
-  "app/data/about.ts": strings(about).join("\n"),
-  "app/data/features.ts": strings(features).join("\n"),
-  "app/data/tools.ts": strings(tools).join("\n"),
+  "app/data/testimonials.ts": stringsIn(testimonials).join("\n"),
+  "app/data/about.ts": stringsIn(about).join("\n"),
+  "app/data/features.ts": stringsIn(features).join("\n"),
+  "app/data/tools.ts": stringsIn(tools).join("\n"),
   "app/config/site.ts": [siteConfig.tagline, siteConfig.description].join("\n"),
-  "app/data/example-assets.ts": strings(exampleAssets).join("\n"),
+  "app/data/example-assets.ts": stringsIn(exampleAssets).join("\n"),
   // The sample kits' copy: a fictional post that names a plan must be listed like any other.
   ...Object.fromEntries(
-    getAllKits().map((kit) => [`content/examples/${kit.slug}.yaml`, strings(kit).join("\n")]),
+    getAllKits().map((kit) => [`content/examples/${kit.slug}.yaml`, stringsIn(kit).join("\n")]),
   ),
 };
 

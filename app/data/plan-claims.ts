@@ -46,6 +46,29 @@ export const planClaims: readonly PlanClaim[] = [
     ],
   },
   {
+    source: "content/legal/terms.md",
+    quote: "Each plan includes a number of episodes per monthly billing period.",
+    says: [],
+    because: "names no plan; the tokens after it are billing-rules.ts's sentences",
+  },
+  // Written from billing-rules.ts (extraEpisodeSentence); the dollar figures are price gaps.
+  {
+    source: "app/data/faqs.ts",
+    quote: "On Starter, a third episode in a month means moving up to Pro",
+    says: [
+      ["Starter", "episodes", 2],
+      ["Pro", "episodes", 3],
+    ],
+  },
+  {
+    source: "app/data/faqs.ts",
+    quote: "On Pro, a fifth episode in a month means moving up to Expert",
+    says: [
+      ["Pro", "episodes", 4],
+      ["Expert", "episodes", 5],
+    ],
+  },
+  {
     source: "content/legal/privacy.md",
     quote:
       "turns podcast episodes into transcripts, summaries, social posts, carousel images and captions",

@@ -56,7 +56,9 @@ describe("recommendPlan: the cases the issue names", () => {
       "Pro is the cheapest plan that covers 4 episodes a month with X threads.",
     );
     expect(pro.below?.lacks).toBe("Starter stops at 2 episodes a month and lacks X threads.");
-    expect(pro.costNote).toBe("$37.25 per episode at $149 a month.");
+    expect(pro.costNote).toBe(
+      "$37.25 per episode at $149 a month. Episodes are counted per billing period, and unused episodes do not roll over. On Pro, a fifth episode in a month means moving up to Expert, which adds at most $150 to that month because the upgrade is prorated.",
+    );
 
     const starter = recommendPlan({ episodes: 2, needs: [] });
     expect(starter.below).toBeNull();
@@ -71,8 +73,8 @@ describe("recommendPlan: the cases the issue names", () => {
     );
     expect(agency.costPerEpisodeCents).toBeNull();
 
-    expect(recommendPlan({ episodes: 1, needs: [] }).costNote).toBe(
-      "$79.00 per episode at your 1 episode a month, or $39.50 if you use all 2.",
+    expect(recommendPlan({ episodes: 1, needs: [] }).costNote).toMatch(
+      /^\$79\.00 per episode at your 1 episode a month, or \$39\.50 if you use all 2\. .*On Starter, a third episode in a month means moving up to Pro, which adds at most \$70/,
     );
   });
 });

@@ -1,4 +1,5 @@
 import { formatCents, formatPrice } from "~/lib/format";
+import { allowanceAdvice, billingStatements } from "./billing-rules";
 import {
   costPerEpisodeCents,
   planFeatureRows,
@@ -158,7 +159,8 @@ export type Recommendation = {
   below: { plan: Plan; lacks: string } | null;
   /** At the visitor's episodes; null for a plan priced on request. */
   costPerEpisodeCents: number | null;
-  /** One sentence on the cost per episode. */
+  /** The cost per episode, then what a month with more episodes than the plan's means
+   * (billing-rules.ts). */
   costNote: string;
 };
 
@@ -204,7 +206,7 @@ export function recommendPlan(input: FinderInput): Recommendation {
       ? { plan: below, lacks: `${below.name} ${shortfalls(below, input).join(" and ")}.` }
       : null,
     costPerEpisodeCents: atYours,
-    costNote,
+    costNote: `${costNote} ${allowanceAdvice(plan)}`,
   };
 }
 
@@ -242,6 +244,5 @@ export const finderCopy = {
   staticHeading: "Which plan for how many episodes",
   staticCaption: "The plan for each number of episodes a month, before any extra needs",
   staticColumns: ["Episodes a month", "Plan", "Price"],
-  staticNote:
-    "Need X threads, carousels, white label or scheduling? Check the plan's column in the comparison table above.",
+  staticNote: `Need X threads, carousels, white label or scheduling? Check the plan's column in the comparison table above. ${billingStatements.rollover} ${billingStatements.noOverage}`,
 } as const;

@@ -114,7 +114,7 @@ export const plans = [
 /** Copy shared by the plan cards on the home page and /pricing. */
 export const pricingCopy = {
   intro:
-    "Pick the plan that fits your publishing schedule. Every self-serve plan comes with a 14-day money-back guarantee, and you can cancel anytime.",
+    "Pick the plan that fits your publishing schedule. A 14-day money-back guarantee covers the first payment of your first subscription, and you can cancel anytime.",
   perEpisode: "per episode",
 } as const;
 

@@ -56,3 +56,13 @@ export const testimonials = [
     avatar: "AW",
   },
 ] as const satisfies readonly Testimonial[];
+
+/**
+ * Small print while `legalConfig.sampleContent` is true (app/config/legal.ts): the testimonials,
+ * their star ratings and the creators figure are sample content, so they say so.
+ */
+export const sampleContentNotes = {
+  testimonials:
+    "Illustrative sample: these testimonials and star ratings show the kind of results the service is built for; they are not statements by real customers.",
+  creatorsServed: "Illustrative figure.",
+} as const;

@@ -183,3 +183,50 @@ describe("the articles in content/blog", () => {
     });
   });
 });
+
+// Issue 26: articles a producer bookmarks. Each cites the rule it states, says what the platforms
+// do today, and writes in its own voice.
+describe("the articles' facts and sources", () => {
+  const posts = getAllPosts();
+  const html = (slug: string) => posts.find((post) => post.slug === slug)!.html;
+  const source = (url: string) => `<a href="${url}" rel="noopener">`;
+
+  it("link their sources as plain outbound links", () => {
+    const shorts = "https://support.google.com/youtube/answer/10059070";
+    expect(html("podcast-seo")).toContain(
+      source("https://podcasters.apple.com/support/823-podcast-requirements"),
+    );
+    expect(html("podcast-seo")).toContain(
+      source("https://podcasters.apple.com/support/896-artwork-requirements"),
+    );
+    expect(html("podcast-seo")).toContain(source("https://search.google.com/search-console/about"));
+    expect(html("podcast-seo")).toContain(source(shorts));
+    expect(html("audiograms")).toContain(source(shorts));
+    expect(html("podcast-analytics")).toContain(
+      source("https://iabtechlab.com/standards/podcast-measurement-guidelines/"),
+    );
+    expect(html("audiograms")).toContain(source("https://help.x.com/en/using-x/how-to-post"));
+    for (const post of posts) expect(post.html).not.toMatch(/target="_blank"/);
+  });
+
+  it("state what the platforms do now", () => {
+    const all = posts.map((post) => post.html).join("\n");
+    expect(all).not.toMatch(/YouTube community posts?, website/);
+    expect(all).not.toMatch(/Carousels on X/);
+    expect(all).toContain("X has no carousel post");
+    expect(all).toMatch(/up to three minutes/);
+    expect(all).not.toMatch(/Spotify's creator dashboard/);
+    expect(html("podcast-analytics")).toContain("Spotify for Creators");
+    expect(html("podcast-analytics")).toContain("version 2.2");
+    expect(html("podcast-seo")).toContain("podcast:transcript");
+    expect(html("podcast-seo")).toMatch(/Apple Podcasts .*automatic transcripts/);
+  });
+
+  it("each speak in their own voice, about shows that do not share names", () => {
+    const all = posts.map((post) => post.html).join("\n");
+    expect(all.match(/rule of thumb/gi) ?? []).toEqual([]);
+    expect(all.match(/15 to 30 seconds/g) ?? []).toEqual([]);
+    expect(all).not.toMatch(/Open Kitchen(?! Hours)/);
+    expect(all).not.toContain("Second Act");
+  });
+});

@@ -10,6 +10,7 @@ describe("parsePublicEnv", () => {
       VITE_SUPPORT_EMAIL: "support@castloop.com",
       VITE_SUPABASE_URL: "",
       VITE_SUPABASE_ANON_KEY: "",
+      VITE_BILLING_PORTAL_URL: "",
     });
   });
 
@@ -27,5 +28,13 @@ describe("parsePublicEnv", () => {
     expect(() => parsePublicEnv({ VITE_SUPABASE_URL: "javascript:alert(1)" })).toThrow(
       /VITE_SUPABASE_URL/,
     );
+    // The portal link is Stripe's, always https; anything else would be a typo or worse.
+    expect(() => parsePublicEnv({ VITE_BILLING_PORTAL_URL: "http://billing.example" })).toThrow(
+      /VITE_BILLING_PORTAL_URL/,
+    );
+    expect(
+      parsePublicEnv({ VITE_BILLING_PORTAL_URL: "https://billing.stripe.com/p/login/test_abc" })
+        .VITE_BILLING_PORTAL_URL,
+    ).toBe("https://billing.stripe.com/p/login/test_abc");
   });
 });

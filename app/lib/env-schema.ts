@@ -20,6 +20,11 @@ const publicEnvSchema = z.object({
   /** Empty means "the site's own origin", where the local production server mounts the function. */
   VITE_SUPABASE_URL: z.union([z.literal(""), httpUrl]).default(""),
   VITE_SUPABASE_ANON_KEY: z.string().default(""),
+  /**
+   * Stripe's customer-portal login link (it e-mails the customer a sign-in link). Empty: no
+   * portal, and the copy tells subscribers to write to the support address to cancel.
+   */
+  VITE_BILLING_PORTAL_URL: z.union([z.literal(""), z.url({ protocol: /^https$/ })]).default(""),
 });
 
 export type PublicEnv = z.infer<typeof publicEnvSchema>;

@@ -11,4 +11,5 @@ export const env: PublicEnv = {
   VITE_SUPPORT_EMAIL: import.meta.env.VITE_SUPPORT_EMAIL,
   VITE_SUPABASE_URL: import.meta.env.VITE_SUPABASE_URL,
   VITE_SUPABASE_ANON_KEY: import.meta.env.VITE_SUPABASE_ANON_KEY,
+  VITE_BILLING_PORTAL_URL: import.meta.env.VITE_BILLING_PORTAL_URL,
 };

@@ -103,7 +103,7 @@ describe("parseKit limits: each names the file, the field and the limit", () => 
     ],
     [
       "eight key points",
-      (kit) => void kit.keyPoints.push(kit.keyPoints[0]!, kit.keyPoints[1]!),
+      (kit) => void kit.keyPoints.push(kit.keyPoints[0]!),
       /field "keyPoints": 8 key points/,
     ],
     [
@@ -206,6 +206,45 @@ describe("parseKit limits: each names the file, the field and the limit", () => 
       "an arrow in a cue",
       (kit) => void (kit.subtitles.cues[0]!.text = "before --> after"),
       /field "subtitles\.cues\.0\.text": cue text may not contain "-->"/,
+    ],
+    // Issue 26: captions a producer would not send back.
+    [
+      "a cue that splits a phrase across its lines",
+      (kit) =>
+        void (kit.subtitles.cues[3]!.text =
+          "The week we changed the price, not one\nperson argued with the chalkboard."),
+      /field "subtitles\.cues\.3\.text": a line ends on "one", splitting a phrase/,
+    ],
+    [
+      "a cue read faster than 20 characters a second",
+      (kit) => void (kit.subtitles.cues[0]!.end = 1.5),
+      /field "subtitles\.cues\.0\.text": 25\.4 characters per second; the limit is 20/,
+    ],
+    [
+      "a change of speaker without its dash",
+      (kit) => void (kit.subtitles.cues[6]!.text = "Did anyone quietly stop coming?"),
+      /field "subtitles\.cues\.6\.text": the speaker changes here: start the cue with "- "/,
+    ],
+    [
+      "a dash where the speaker goes on",
+      (kit) =>
+        void (kit.subtitles.cues[2]!.text = "- But people respect a number\nmore than an apology."),
+      /field "subtitles\.cues\.2\.text": "- " marks a change of speaker/,
+    ],
+    [
+      "a cue by someone not in the episode",
+      (kit) => void (kit.subtitles.cues[0]!.speaker = "Nobody"),
+      /field "subtitles\.cues\.0\.speaker": Nobody is not one of the episode's speakers/,
+    ],
+    [
+      "a LinkedIn post with one hashtag",
+      (kit) => void (kit.linkedinPost = kit.linkedinPost.replace(/ #Bakery #PricingStrategy/, "")),
+      /field "linkedinPost": 1 hashtags; the blog advises 3 to 5 on LinkedIn/,
+    ],
+    [
+      "an episode number as a hashtag",
+      (kit) => void (kit.shortVideo.tiktok += " #87"),
+      /field "shortVideo\.tiktok": #87 is an episode number, not a hashtag/,
     ],
     [
       "an unknown template placeholder",

@@ -29,7 +29,31 @@ export const kitLimits = {
   clipSeconds: 30,
   cueLines: 2,
   cueLineChars: 42,
+  /** Reading speed: characters (line breaks not counted) per second of a cue, at most. */
+  cueCharsPerSecond: 20,
 } as const;
+
+// Words a caption line may not end on: the phrase they start or bind runs on to the next line
+// ("not one / person"), which a reader has to hold in mind across the break.
+const phraseOpeners = new Set(
+  (
+    "a an the not no one to of in on at by for from with and or but nor than that as if so " +
+    "my your his her its our their this these those very is was are were be been I we you he " +
+    "she they who which"
+  ).split(" "),
+);
+
+/** The word a caption line leaves hanging, or undefined when the line ends a phrase. */
+export function hangingWord(line: string): string | undefined {
+  if (/[,.;:!?…”")\]]$/.test(line.trim())) return undefined;
+  const last = line.trim().split(/\s+/).at(-1) ?? "";
+  return phraseOpeners.has(last) || phraseOpeners.has(last.toLowerCase()) ? last : undefined;
+}
+
+/** A cue's reading speed in characters per second, line breaks not counted. */
+export function charsPerSecond(cue: { start: number; end: number; text: string }): number {
+  return charCount(cue.text.replace(/\n/g, "")) / (cue.end - cue.start);
+}
 
 /** Placeholders a show-notes template may use; each is filled from the kit. */
 export const templatePlaceholders = [
@@ -99,7 +123,15 @@ export const exampleKitSchema = z
     subtitles: z.strictObject({
       clipStart: timestamp,
       cues: z
-        .array(z.strictObject({ start: z.number().min(0), end: z.number(), text: text() }))
+        .array(
+          z.strictObject({
+            start: z.number().min(0),
+            end: z.number(),
+            /** Who says it: a change of speaker opens the cue with "- ". */
+            speaker: text(200),
+            text: text(),
+          }),
+        )
         .min(1),
     }),
     template: z.strictObject({ name: text(100), body: text() }),
@@ -263,7 +295,49 @@ export const exampleKitSchema = z
       if (cue.text.includes("-->")) {
         fail([...path, "text"], 'cue text may not contain "-->" (SRT and WebVTT forbid it)');
       }
+      lines.slice(0, -1).forEach((line) => {
+        const word = hangingWord(line);
+        if (word) fail([...path, "text"], `a line ends on "${word}", splitting a phrase`);
+      });
+      if (cue.end > cue.start) {
+        const speed = charsPerSecond(cue);
+        if (speed > kitLimits.cueCharsPerSecond) {
+          fail(
+            [...path, "text"],
+            `${speed.toFixed(1)} characters per second; the limit is ${kitLimits.cueCharsPerSecond}`,
+          );
+        }
+      }
+      if (!kit.episode.speakers.some((speaker) => speaker.name === cue.speaker)) {
+        fail([...path, "speaker"], `${cue.speaker} is not one of the episode's speakers`);
+      }
+      const changed = previous !== undefined && previous.speaker !== cue.speaker;
+      if (changed !== cue.text.startsWith("- ")) {
+        fail(
+          [...path, "text"],
+          changed
+            ? 'the speaker changes here: start the cue with "- "'
+            : '"- " marks a change of speaker, and the speaker does not change here',
+        );
+      }
     });
+
+    // The blog's advice (content/blog): 3 to 5 specific hashtags on LinkedIn, and an episode
+    // number is not a hashtag anywhere.
+    const tags = (text: string) => text.match(/(?<![\w&])#\w+/g) ?? [];
+    const linkedinTags = tags(kit.linkedinPost).length;
+    if (linkedinTags < kitLimits.hashtags.min || linkedinTags > kitLimits.hashtags.max) {
+      fail(["linkedinPost"], `${linkedinTags} hashtags; the blog advises 3 to 5 on LinkedIn`);
+    }
+    for (const [path, text] of [
+      [["linkedinPost"], kit.linkedinPost],
+      [["instagram", "caption"], kit.instagram.caption],
+      [["shortVideo", "tiktok"], kit.shortVideo.tiktok],
+      [["xThread"], kit.xThread.join("\n")],
+    ] as const) {
+      const numbered = tags(text).find((tag) => /^#\d+$/.test(tag));
+      if (numbered) fail([...path], `${numbered} is an episode number, not a hashtag`);
+    }
 
     for (const match of kit.template.body.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {
       const name = match[1] ?? "";

@@ -28,7 +28,8 @@ export type ExampleKit = {
   instagram: { caption: string; hashtags: string[] };
   shortVideo: { tiktok: string; youtubeShorts: { title: string; description: string } };
   carousel: { title: string; body: string }[];
-  subtitles: { clipStart: string; cues: Cue[] };
+  /** Each cue names who says it; a change of speaker opens the cue with "- ". */
+  subtitles: { clipStart: string; cues: (Cue & { speaker: string })[] };
   template: { name: string; body: string };
 };
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { legalConfig } from "~/config/legal";
 import { siteConfig } from "~/config/site";
+import { billingStatements } from "~/data/billing-rules";
+import { siteLegalTokens } from "~/data/legal-tokens";
 import { fillTokens, getLegalFrontmatter, getLegalPage } from "~/lib/legal.server";
 
 const headings = (html: string) => [...html.matchAll(/<h2>([^<]*)<\/h2>/g)].map((m) => m[1]);
@@ -11,9 +13,9 @@ const text = (html: string) =>
     .replace(/\s+/g, " ");
 
 describe("legal pages", () => {
-  const terms = getLegalPage("terms", siteConfig);
-  const privacy = getLegalPage("privacy", siteConfig);
-  const cookies = getLegalPage("cookies", siteConfig);
+  const terms = getLegalPage("terms", siteLegalTokens());
+  const privacy = getLegalPage("privacy", siteLegalTokens());
+  const cookies = getLegalPage("cookies", siteLegalTokens());
 
   it("keep the spec's sections and last-updated date", () => {
     expect(headings(terms.html)).toEqual([
@@ -22,7 +24,10 @@ describe("legal pages", () => {
       "Content",
       "Subscriptions",
       "Termination",
-      "Limitation Of Liability",
+      "Indemnity",
+      "Limitation of Liability",
+      "Governing Law and Disputes",
+      "General",
       "Changes",
       "Contact Us",
     ]);
@@ -64,7 +69,18 @@ describe("legal pages", () => {
       legalConfig.copyrightEmail,
       `at least ${legalConfig.priceChangeNoticeDays} days before the renewal`,
       "renews automatically each month",
-      "from the billing page of your account",
+      billingStatements.cancel,
+      billingStatements.upgrade,
+      billingStatements.downgrade,
+      billingStatements.rollover,
+      `to ${billingStatements.guaranteeScope} only`,
+      "withdraw from a new subscription within 14 days",
+      "your right of withdrawal ends once the service has been fully performed",
+      "Entire agreement.",
+      "Severability.",
+      "Assignment.",
+      legalConfig.copyrightAgent.name,
+      legalConfig.copyrightAgent.phone,
       "Cancellation takes effect at the end of the billing period you have already paid for",
       "within 14 days of that payment",
       "for 30 days you can still sign in and export",
@@ -84,6 +100,7 @@ describe("legal pages", () => {
       "Lawful basis",
       "Complying with a legal obligation",
       "Payments: Stripe",
+      "Checkout backend: Supabase",
       "Transcription and generation",
       "We do not use your audio, transcripts or generated content to train",
       "unless you opt in",

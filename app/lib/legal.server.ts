@@ -13,8 +13,11 @@ const legalFrontmatterSchema = z.object({
 export type LegalFrontmatter = z.infer<typeof legalFrontmatterSchema> & { slug: string };
 export type LegalPage = LegalFrontmatter & { html: string };
 
-/** What only a configured build knows (app/config/site.ts): bodies may name it, front matter not. */
-export type SiteTokens = { supportEmail: string; url: string };
+/**
+ * What only a configured build knows (app/data/legal-tokens.ts: contacts, billing rules, form
+ * hosts): bodies may use these tokens, front matter not.
+ */
+export type SiteTokens = Readonly<Record<string, string>>;
 
 function euRepresentativeSentence(): string {
   const representative = legalConfig.euRepresentative;
@@ -47,6 +50,7 @@ const fixedTokens = (): Record<string, string> => ({
   venue: legalConfig.venue,
   privacyEmail: legalConfig.privacyEmail,
   copyrightEmail: legalConfig.copyrightEmail,
+  copyrightAgent: `${legalConfig.copyrightAgent.name}, ${legalConfig.copyrightAgent.address}, telephone ${legalConfig.copyrightAgent.phone}, e-mail [${legalConfig.copyrightEmail}](mailto:${legalConfig.copyrightEmail})`,
   euRepresentative: euRepresentativeSentence(),
   priceChangeNoticeDays: String(legalConfig.priceChangeNoticeDays),
 });
@@ -78,6 +82,10 @@ export function getLegalFrontmatter(slug: string): LegalFrontmatter {
 
 export function getLegalPage(slug: string, site: SiteTokens): LegalPage {
   const { frontmatter, body } = readLegalSource(slug);
-  const tokens = { ...fixedTokens(), supportEmail: site.supportEmail, siteUrl: site.url };
-  return { ...frontmatter, html: renderMarkdown(fillTokens(body, tokens)) };
+  return { ...frontmatter, html: renderMarkdown(fillTokens(body, { ...fixedTokens(), ...site })) };
+}
+
+/** A legal page's body as Markdown, every token filled: what the copy checks read. */
+export function getLegalMarkdown(slug: string, site: SiteTokens): string {
+  return fillTokens(readLegalSource(slug).body, { ...fixedTokens(), ...site });
 }

@@ -343,3 +343,16 @@ describe("parseFrontmatter", () => {
     });
   });
 });
+
+describe("outbound links (issue 26: articles cite their sources)", () => {
+  it('opens a source in the same tab with rel="noopener", and leaves site links alone', () => {
+    const html = renderMarkdown(
+      "See [Apple's requirements](https://podcasters.apple.com/support/823-podcast-requirements) and [pricing](/pricing).",
+    );
+    expect(html).toContain(
+      '<a href="https://podcasters.apple.com/support/823-podcast-requirements" rel="noopener">',
+    );
+    expect(html).toContain('<a href="/pricing">pricing</a>');
+    expect(html).not.toContain("target=");
+  });
+});

@@ -45,7 +45,8 @@ export const markdownSchema: SanitizeSchema = {
     "br",
   ],
   attributes: {
-    a: ["href", "title"],
+    // rel only as rehypeOutboundLinks sets it, so sanitizing the output again changes nothing.
+    a: ["href", "title", ["rel", "noopener"]],
     // Only the scroll box that rehypeScrollableTables puts around tables.
     div: [["className", "table-scroll"], ["role", "region"], ["tabIndex", 0], "ariaLabel"],
     img: ["src", "alt", "title", "width", "height", "loading", "decoding"],
@@ -172,6 +173,20 @@ function rehypeScrollableTables() {
   return wrap;
 }
 
+/**
+ * An article's sources are ordinary outbound links: same tab, `rel="noopener"` so the other site
+ * gets no handle on this page. Runs after sanitizing, which keeps only href and title.
+ */
+function rehypeOutboundLinks() {
+  return (tree: Root) => {
+    for (const link of findAll(tree, "a")) {
+      const href = link.properties.href;
+      if (typeof href === "string" && /^https?:\/\//i.test(href))
+        link.properties.rel = ["noopener"];
+    }
+  };
+}
+
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
@@ -179,6 +194,7 @@ const processor = unified()
   .use(rehypeBodyImages)
   .use(rehypeScrollableTables)
   .use(rehypeSanitize, markdownSchema)
+  .use(rehypeOutboundLinks)
   .use(rehypeStringify);
 
 /** Markdown to sanitised HTML. Runs at build time only (this is a .server module). */

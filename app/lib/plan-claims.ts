@@ -46,7 +46,7 @@ const outputWords =
   /transcri|summar|key points?|linkedin|\bx threads?\b|\bthreads?\b|instagram|carousel|caption|template|white[- ]label|schedul|managed workflow|repurpose kit|\bclips?\b|audiogram|show notes|\bposts?\b|\b(?:\d+|one|two|three|four|five|six|seven|eight|ten|twelve|sixteen|twenty)\b[\w -]{0,20}\b(?:episodes?|shows?)\b|\$\d/i;
 
 /** Markdown or plain text as the reader sees it: no emphasis, link targets or list markers. */
-function plainText(text: string): string {
+export function plainText(text: string): string {
   return text
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/[*_`]+/g, "")

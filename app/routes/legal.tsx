@@ -1,6 +1,6 @@
 import { Prose } from "~/components/blog/prose";
 import { PageHeader } from "~/components/layout/page-header";
-import { siteConfig } from "~/config/site";
+import { siteLegalTokens } from "~/data/legal-tokens";
 import { legalPage } from "~/data/pages.server";
 import { formatLongDate } from "~/lib/dates";
 import { getLegalPage } from "~/lib/legal.server";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/legal";
 // Runs at build time only: every legal page is prerendered from content/legal/<slug>.md.
 export function loader({ request }: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
-  const page = getLegalPage(slug, siteConfig);
+  const page = getLegalPage(slug, siteLegalTokens());
   return {
     html: page.html,
     title: page.title,

@@ -1,5 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
+import { siteConfig } from "~/config/site";
+import { billingStatements, manageLabel } from "~/data/billing-rules";
 import { fixedPages } from "~/data/pages";
 import { metaFromLoader } from "~/lib/route-meta";
 import { buildMeta } from "~/lib/seo";
@@ -21,6 +23,20 @@ export default function Success() {
       <p className="mt-4 leading-7 text-muted-foreground">
         You will receive a confirmation e-mail with your subscription details shortly. If you have
         any questions, please contact our support team.
+      </p>
+      <p className="mt-4 leading-7 text-muted-foreground">
+        {siteConfig.billingPortalUrl ? (
+          <a
+            href={siteConfig.billingPortalUrl}
+            className="font-semibold text-primary underline underline-offset-4"
+          >
+            {manageLabel}
+          </a>
+        ) : (
+          <>
+            {manageLabel}: {billingStatements.cancel}
+          </>
+        )}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <a href="/" className={buttonVariants()}>

@@ -33,17 +33,15 @@ test.describe("checkout through the function to (fake) Stripe", () => {
     await stack?.close();
   });
 
-  for (const [plan, priceId] of [
-    ["Starter", "price_starter"],
-    ["Pro", "price_pro"],
-    ["Expert", "price_expert"],
+  for (const [plan, priceId, price] of [
+    ["Starter", "price_starter", "$79"],
+    ["Pro", "price_pro", "$149"],
+    ["Expert", "price_expert", "$299"],
   ] as const) {
     // Pro is in `npm run test:quick`'s smoke run.
     test(
       `${plan}: toast, function call, redirect to Stripe Checkout with the mapped price`,
-      {
-        tag: plan === "Pro" ? ["@smoke"] : [],
-      },
+      { tag: plan === "Pro" ? ["@smoke"] : [] },
       async ({ page, gotoHydrated }) => {
         stack.fake.reset();
         // Hold "Stripe" so the toast can be seen before the redirect, even on a busy machine,
@@ -62,11 +60,31 @@ test.describe("checkout through the function to (fake) Stripe", () => {
             });
           }
         });
+        // The renewal terms are in text beside the button, and its description, before the click.
+        const renewal = `${price} a month, charged today and then every month until you cancel.`;
+        const note = page
+          .getByRole("article", { name: plan, exact: true })
+          .locator("[data-renewal-note]");
+        await expect(note).toBeVisible();
+        await expect(note).toContainText(renewal);
+        await expect(note).toContainText("Cancel anytime");
+        await expect(note.getByRole("link", { name: "Terms of Service" })).toHaveAttribute(
+          "href",
+          "/terms",
+        );
+        await expect(planButton(page, plan)).toHaveAccessibleDescription(
+          new RegExp(`^${renewal.replace(/[$.]/g, "\\$&")}`),
+        );
         await planButton(page, plan).click();
         await expect(page.getByText("Preparing checkout...")).toBeVisible({
           timeout: checkoutTimeoutMs,
         });
         await expectFakeStripeCheckout(page);
+        // Stripe asks for the Terms and shows the renewal line beside its pay button.
+        const params = stack.fake.requests.at(-1)?.params ?? {};
+        expect(params["consent_collection[terms_of_service]"]).toBe("required");
+        expect(params["custom_text[submit][message]"]).toMatch(/renews automatically every month/);
+        await expect(page.getByTestId("submit-text")).toContainText("until you cancel");
         expect(page.url()).toMatch(new RegExp(`^${stack.fake.url}/checkout/cs_test_`));
         expect(calls.map(({ body }) => JSON.parse(body))).toEqual([{ priceId, isGuest: true }]);
         expect(calls[0]?.key).toMatch(UUID_V4);

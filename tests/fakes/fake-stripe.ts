@@ -211,6 +211,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         }
         return;
       }
+      const invalid = invalidSessionParams(params);
+      if (invalid !== undefined) {
+        sendStripeError(res, { type: "invalid_request_error", message: invalid }, requestId);
+        return;
+      }
       const id = `cs_test_fake_${counter}_${Math.random().toString(36).slice(2, 10)}`;
       const session: FakeCheckoutSession = {
         id,
@@ -328,12 +333,31 @@ function sendHtml(res: ServerResponse, status: number, html: string): void {
   res.end(html);
 }
 
+/** Stripe's own checks on the consent and custom-text parameters, as its API documents them. */
+function invalidSessionParams(params: Record<string, string>): string | undefined {
+  const terms = params["consent_collection[terms_of_service]"];
+  if (terms !== undefined && terms !== "none" && terms !== "required") {
+    return `Invalid consent_collection[terms_of_service]: must be one of none or required`;
+  }
+  const message = params["custom_text[submit][message]"];
+  if (message !== undefined && (message.trim() === "" || message.length > 1200)) {
+    return "Invalid custom_text[submit][message]: must be 1 to 1200 characters";
+  }
+  return undefined;
+}
+
 function checkoutPage(session: FakeCheckoutSession | undefined): string {
+  const terms = session?.params["consent_collection[terms_of_service]"] === "required";
+  const message = session?.params["custom_text[submit][message]"];
   const main =
     session === undefined
       ? "<h1>Checkout session not found</h1>"
       : `<h1>Fake Stripe Checkout</h1>\n<p>Session <code>${escapeHtml(session.id)}</code></p>\n` +
-        `<p>Price <code data-testid="price-id">${escapeHtml(session.priceId ?? "")}</code></p>`;
+        `<p>Price <code data-testid="price-id">${escapeHtml(session.priceId ?? "")}</code></p>` +
+        (terms
+          ? `\n<label><input type="checkbox" required data-testid="terms"> I agree to the Terms of Service</label>`
+          : "") +
+        (message ? `\n<p data-testid="submit-text">${escapeHtml(message)}</p>` : "");
   return `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>Fake Stripe Checkout</title></head>\n<body>\n${main}\n</body>\n</html>\n`;
 }
 

@@ -11,6 +11,8 @@ import { startFakeStripe, type FakeStripe } from "../fakes/fake-stripe.ts";
 // values everywhere: the build, its post-processing, the host files and the server.
 const siteUrl = "https://castloop.example";
 const supabaseOrigin = "https://abcdefgh.supabase.co";
+// Issue 26: the other build of the optional portal link (the default build leaves it unset).
+const portal = "https://billing.stripe.com/p/login/test_envfile";
 const sources = [
   "app",
   "content",
@@ -50,6 +52,7 @@ beforeAll(async () => {
       `SITE_URL=${siteUrl}`,
       `VITE_SUPABASE_URL=${supabaseOrigin}`,
       "VITE_SUPABASE_ANON_KEY=anon-key-from-env-file",
+      `VITE_BILLING_PORTAL_URL=${portal}`,
       "STRIPE_SECRET_KEY=sk_test_from_env_file",
       "STRIPE_PRICE_STARTER=price_envfile_starter",
       "STRIPE_PRICE_PRO=price_envfile_pro",
@@ -85,6 +88,21 @@ describe("a site configured only by .env", () => {
     const feed = read("blog/rss.xml");
     expect(feed).toContain(`<link>${siteUrl}/blog</link>`);
     expect(feed).not.toContain("localhost");
+  });
+
+  it("links Manage or cancel your subscription to the .env portal", () => {
+    const link = `<a href="${portal}" class="underline underline-offset-4">Manage or cancel your subscription</a>`;
+    expect(read("index.html")).toContain(link);
+    expect(read("success/index.html")).toContain(`href="${portal}"`);
+    expect(read("terms/index.html")).toContain(
+      `<a href="${portal}" rel="noopener">Manage or cancel your subscription</a>`,
+    );
+    // The billing FAQ's answer names the portal's address, and links it under the answer.
+    expect(read("pricing/index.html")).toContain(`Manage or cancel your subscription at ${portal}`);
+    expect(read("pricing/index.html")).toContain(
+      `<a href="${portal}" class="font-semibold text-primary underline">Manage or cancel your subscription</a>`,
+    );
+    expect(read("terms/index.html")).not.toContain("and we cancel it for you");
   });
 
   it("lets every page call the .env Supabase origin in the static-host CSPs", () => {

@@ -1,11 +1,16 @@
+import { useId } from "react";
 import { CheckoutButton } from "~/components/forms/checkout-button";
+import { RenewalNote } from "~/components/forms/renewal-note";
 import type { PlanOffer as Offer } from "~/data/example-assets";
+import { plans } from "~/data/plans";
 
 /**
  * Which plans include an asset, and a button that starts checkout for the cheapest of them.
  * The loader works both out from app/data/plans.ts (see planOffer), so no plan logic ships.
  */
 export function PlanOffer({ offer }: { offer: Offer }) {
+  const noteId = useId();
+  const plan = plans.find((candidate) => candidate.priceId === offer.cheapest?.priceId);
   return (
     <div className="mt-8 flex max-w-3xl flex-col gap-3 rounded-xl bg-muted p-4 sm:flex-row sm:items-center sm:justify-between">
       <p className="text-sm leading-6">
@@ -14,10 +19,13 @@ export function PlanOffer({ offer }: { offer: Offer }) {
           Compare plans
         </a>
       </p>
-      {offer.cheapest ? (
-        <CheckoutButton priceId={offer.cheapest.priceId} size="sm" className="shrink-0">
-          {offer.cheapest.label}
-        </CheckoutButton>
+      {offer.cheapest && plan ? (
+        <div className="flex shrink-0 flex-col gap-1 sm:max-w-64">
+          <CheckoutButton priceId={offer.cheapest.priceId} size="sm" aria-describedby={noteId}>
+            {offer.cheapest.label}
+          </CheckoutButton>
+          <RenewalNote plan={plan} id={noteId} />
+        </div>
       ) : null}
     </div>
   );

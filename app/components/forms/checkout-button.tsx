@@ -22,6 +22,7 @@ export function CheckoutButton(props: CheckoutButtonProps) {
   return (
     <a
       href={checkoutIntentHref(priceId)}
+      aria-describedby={props["aria-describedby"]}
       className={cn(buttonVariants({ variant, size }), className)}
       data-price-id={priceId}
     >

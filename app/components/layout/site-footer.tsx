@@ -1,4 +1,5 @@
 import { siteConfig } from "~/config/site";
+import { billingStatements, manageLabel } from "~/data/billing-rules";
 import { BrandLogo } from "./brand-logo";
 
 export function SiteFooter() {
@@ -14,6 +15,17 @@ export function SiteFooter() {
             <a href={`mailto:${siteConfig.supportEmail}`} className="underline underline-offset-4">
               {siteConfig.supportEmail}
             </a>
+          </p>
+          <p className="mt-3 max-w-xs text-sm leading-6 text-ink-muted">
+            {siteConfig.billingPortalUrl ? (
+              <a href={siteConfig.billingPortalUrl} className="underline underline-offset-4">
+                {manageLabel}
+              </a>
+            ) : (
+              <>
+                {manageLabel}: {billingStatements.cancel}
+              </>
+            )}
           </p>
         </div>
         {siteConfig.footerNav.map((group) => (

@@ -25,6 +25,13 @@ export function BillingFaqSection({
         {faqs.map((item) => (
           <Disclosure key={item.id} id={`billing-${item.id}`} summary={item.question}>
             <p>{item.answer}</p>
+            {item.link ? (
+              <p className="mt-2">
+                <a href={item.link.href} className="font-semibold text-primary underline">
+                  {item.link.label}
+                </a>
+              </p>
+            ) : null}
           </Disclosure>
         ))}
       </div>

@@ -1,4 +1,6 @@
 import { CheckoutButton } from "~/components/forms/checkout-button";
+import { RenewalNote } from "~/components/forms/renewal-note";
+import { billingStatements } from "~/data/billing-rules";
 import { ctaBandPlan } from "~/data/plans";
 
 export function CtaSection() {
@@ -10,11 +12,19 @@ export function CtaSection() {
         </h2>
         <p className="max-w-2xl text-lg leading-8 text-ink-muted">
           Start on the {ctaBandPlan.name} plan: the full repurpose kit for{" "}
-          {ctaBandPlan.episodesPerMonth} episodes a month, with a 14-day money-back guarantee.
+          {ctaBandPlan.episodesPerMonth} episodes a month, with {billingStatements.guaranteeShort}.
         </p>
-        <CheckoutButton priceId={ctaBandPlan.priceId} variant="inverse" size="lg">
-          {ctaBandPlan.ctaLabel}
-        </CheckoutButton>
+        <div className="flex max-w-md flex-col items-center gap-2">
+          <CheckoutButton
+            priceId={ctaBandPlan.priceId}
+            variant="inverse"
+            size="lg"
+            aria-describedby="cta-renewal"
+          >
+            {ctaBandPlan.ctaLabel}
+          </CheckoutButton>
+          <RenewalNote plan={ctaBandPlan} id="cta-renewal" inverse />
+        </div>
       </div>
     </section>
   );

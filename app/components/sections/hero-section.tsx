@@ -1,7 +1,9 @@
 import { ArrowRight, AudioLines, CheckCircle2 } from "lucide-react";
 import { SmartLink } from "~/components/layout/smart-link";
 import { buttonVariants } from "~/components/ui/button";
+import { legalConfig } from "~/config/legal";
 import { siteConfig } from "~/config/site";
+import { sampleContentNotes } from "~/data/testimonials";
 import { cn } from "~/lib/cn";
 
 const progress = { percent: 75, minutesLeft: 2 } as const;
@@ -42,6 +44,11 @@ export function HeroSection() {
           <p className="mt-6 text-base text-muted-foreground">
             Trusted by <strong className="text-foreground">{siteConfig.creatorsServed}</strong>{" "}
             podcast creators.
+            {legalConfig.sampleContent ? (
+              <small data-sample-note="" className="ml-1 text-xs">
+                ({sampleContentNotes.creatorsServed})
+              </small>
+            ) : null}
           </p>
         </div>
         <ProgressCard />

@@ -1,4 +1,6 @@
+import { useId } from "react";
 import { CheckoutButton } from "~/components/forms/checkout-button";
+import { RenewalNote } from "~/components/forms/renewal-note";
 import { SmartLink } from "~/components/layout/smart-link";
 import { buttonVariants, type ButtonVariant } from "~/components/ui/button";
 import { isExternalUrl, siteConfig } from "~/config/site";
@@ -15,16 +17,21 @@ export function PlanCta({
   size?: ButtonVariant["size"];
   className?: string;
 }) {
+  const noteId = useId();
   if (startsCheckout(plan)) {
     return (
-      <CheckoutButton
-        priceId={plan.priceId}
-        variant={plan.popular ? "primary" : "outline"}
-        size={size}
-        className={className}
-      >
-        {plan.ctaLabel}
-      </CheckoutButton>
+      <>
+        <CheckoutButton
+          priceId={plan.priceId}
+          variant={plan.popular ? "primary" : "outline"}
+          size={size}
+          className={className}
+          aria-describedby={noteId}
+        >
+          {plan.ctaLabel}
+        </CheckoutButton>
+        <RenewalNote plan={plan} id={noteId} className="mt-2" />
+      </>
     );
   }
   return (

@@ -1,4 +1,5 @@
-import type { Testimonial } from "~/data/testimonials";
+import { legalConfig } from "~/config/legal";
+import { sampleContentNotes, type Testimonial } from "~/data/testimonials";
 import { cn } from "~/lib/cn";
 import { SectionHeading } from "./section-heading";
 import { StarRating } from "./star-rating";
@@ -53,6 +54,11 @@ export function TestimonialsSection({
             </li>
           ))}
         </ul>
+        {legalConfig.sampleContent ? (
+          <p data-sample-note="" className="mt-6 text-xs leading-5 text-muted-foreground">
+            {sampleContentNotes.testimonials}
+          </p>
+        ) : null}
       </div>
     </section>
   );

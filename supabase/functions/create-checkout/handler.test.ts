@@ -44,6 +44,8 @@ describe("success (S1–S4, F10)", () => {
       success_url: `${SITE_URL}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${SITE_URL}/pricing`,
       allow_promotion_codes: "true",
+      "consent_collection[terms_of_service]": "required",
+      "custom_text[submit][message]": `Your subscription renews automatically every month at the price shown until you cancel. Cancel anytime before a renewal to stop the next charge; our Terms of Service at ${SITE_URL}/terms explain how.`,
     });
     expect(request?.params).not.toHaveProperty("customer_creation");
     expect(request?.params).not.toHaveProperty("customer_email");
@@ -239,5 +241,40 @@ describe("idempotency (S5)", () => {
     });
     expect(response.headers.get("access-control-allow-origin")).toBe(SITE_ORIGIN);
     expect(harness.fake.requests).toHaveLength(0);
+  });
+});
+
+describe("the subscription the visitor agrees to (issue 26)", () => {
+  it("asks Checkout for acceptance of the Terms and shows the renewal line beside Pay", async () => {
+    const response = await handler(post(VALID_BODY));
+    expect(response.status).toBe(200);
+    const { url } = (await response.json()) as { url: string };
+    const params = harness.fake.requests[0]?.params ?? {};
+    expect(params["consent_collection[terms_of_service]"]).toBe("required");
+    const message = params["custom_text[submit][message]"] ?? "";
+    expect(message).toContain("renews automatically every month");
+    expect(message).toContain("until you cancel");
+    expect(message).toContain(`${SITE_URL}/terms`);
+    expect(message.length).toBeLessThanOrEqual(1200);
+    const page = await (await fetch(url)).text();
+    expect(page).toContain('data-testid="terms"');
+    expect(page).toContain("renews automatically every month");
+  });
+
+  it("meets a fake Stripe that checks both parameters as Stripe does", async () => {
+    const create = (body: string) =>
+      fetch(`${harness.fake.url}/v1/checkout/sessions`, {
+        method: "POST",
+        headers: {
+          Authorization: "Bearer sk_test_fake",
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body,
+      });
+    const badConsent = await create("mode=subscription&consent_collection[terms_of_service]=yes");
+    expect(badConsent.status).toBe(400);
+    const longText = `mode=subscription&custom_text[submit][message]=${"a".repeat(1201)}`;
+    expect((await create(longText)).status).toBe(400);
+    expect(harness.fake.sessions.size).toBe(0);
   });
 });

@@ -14,7 +14,7 @@ import {
 import type { RateLimiters } from "../_shared/rate-limit.ts";
 import { BODY_READ_TIMEOUT_MS } from "./budget.ts";
 import { parseCheckoutBody } from "./schema.ts";
-import { CheckoutSessionError, type CreateSession } from "./session.ts";
+import { CheckoutSessionError, renewalText, type CreateSession } from "./session.ts";
 
 export { ALLOW };
 export type { ClientInfo, LogLine };
@@ -69,6 +69,7 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
   const log = deps.log ?? defaultLog;
   const successUrl = `${deps.siteUrl}/success?session_id={CHECKOUT_SESSION_ID}`;
   const cancelUrl = `${deps.siteUrl}/pricing`;
+  const renewal = renewalText(deps.siteUrl);
   const fail = (status: number, code: keyof typeof MESSAGES, cors: Record<string, string>) =>
     problem(status, code, MESSAGES[code], cors);
 
@@ -98,6 +99,7 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
         price,
         successUrl,
         cancelUrl,
+        renewalText: renewal,
         idempotencyKey: key.value,
         signal: req.signal,
       });

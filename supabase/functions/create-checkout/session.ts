@@ -4,6 +4,8 @@ export interface CheckoutSessionInput {
   price: string;
   successUrl: string;
   cancelUrl: string;
+  /** Shown beside Checkout's pay button: the renewal and where the Terms say how to cancel. */
+  renewalText: string;
   /** The browser's key for this checkout attempt; without one the SDK makes its own. */
   idempotencyKey?: string;
   /** Aborts when the client goes away; the provider call is then abandoned. */
@@ -40,4 +42,13 @@ export class CheckoutSessionError extends Error {
     this.details = details;
     this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/**
+ * The renewal line Checkout shows beside its pay button (custom_text.submit; Stripe allows 1,200
+ * characters). Checkout shows the price itself; this says it repeats until canceled and where the
+ * Terms explain canceling, which the visitor must also accept (consent_collection).
+ */
+export function renewalText(siteUrl: string): string {
+  return `Your subscription renews automatically every month at the price shown until you cancel. Cancel anytime before a renewal to stop the next charge; our Terms of Service at ${siteUrl}/terms explain how.`;
 }

@@ -34,7 +34,7 @@ export function createStripeCheckout(config: StripeCheckoutConfig): {
   };
 
   return {
-    async createSession({ price, successUrl, cancelUrl, idempotencyKey, signal }) {
+    async createSession({ price, successUrl, cancelUrl, renewalText, idempotencyKey, signal }) {
       const abort = new AbortController();
       const deadline = setTimeout(
         () => abort.abort(new DeadlineExceeded()),
@@ -58,6 +58,10 @@ export function createStripeCheckout(config: StripeCheckoutConfig): {
           success_url: successUrl,
           cancel_url: cancelUrl,
           allow_promotion_codes: true,
+          // The visitor ticks acceptance of the Terms (their URL is set in Stripe's dashboard,
+          // docs/deployment.md) and reads the renewal line before paying.
+          consent_collection: { terms_of_service: "required" },
+          custom_text: { submit: { message: renewalText } },
         },
         idempotencyKey === undefined ? undefined : { idempotencyKey },
       );

@@ -67,6 +67,8 @@ Deno.test("creates a subscription Checkout Session through the stripe SDK", () =
       success_url: `${SITE}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${SITE}/pricing`,
       allow_promotion_codes: "true",
+      "consent_collection[terms_of_service]": "required",
+      "custom_text[submit][message]": `Your subscription renews automatically every month at the price shown until you cancel. Cancel anytime before a renewal to stop the next charge; our Terms of Service at ${SITE}/terms explain how.`,
     });
     assert.deepEqual(logs, []);
 
@@ -74,6 +76,8 @@ Deno.test("creates a subscription Checkout Session through the stripe SDK", () =
     const html = await page.text();
     assert.match(html, /<h1>Fake Stripe Checkout<\/h1>/);
     assert.match(html, /price_1DenoExpert/);
+    assert.match(html, /data-testid="terms"/);
+    assert.match(html, /renews automatically every month/);
   }),
 );
 

@@ -1,0 +1,54 @@
+import { isExternalUrl, siteConfig } from "~/config/site";
+import { billingRules, billingStatements } from "./billing-rules";
+
+// What the legal pages say that depends on the configured build: contacts, the billing rules
+// (billing-rules.ts, so the Terms cannot drift from the FAQ) and which outside hosts a visitor
+// meets (an external sign-up or contact form is one more processor and one more third party).
+
+/** Hosts of the external forms this build links to, each with what it collects. */
+function externalFormHosts(): { host: string; form: string }[] {
+  const forms = [
+    { url: siteConfig.signupUrl, form: "sign-up form" },
+    { url: siteConfig.contactUrl, form: "contact form" },
+  ].filter(({ url }) => isExternalUrl(url));
+  const byHost = new Map<string, string[]>();
+  for (const { url, form } of forms) {
+    const host = new URL(url).host;
+    byHost.set(host, [...(byHost.get(host) ?? []), form]);
+  }
+  return [...byHost].map(([host, names]) => ({ host, form: names.join(" and ") }));
+}
+
+function formProcessors(): string {
+  return externalFormHosts()
+    .map(
+      ({ host, form }) =>
+        `\n- **Forms: ${host}**, which hosts our ${form} and receives what you enter in it.`,
+    )
+    .join("");
+}
+
+function thirdParties(): string {
+  const forms = externalFormHosts();
+  if (forms.length === 0) return "The one third party you will encounter is Stripe.";
+  const list = forms.map(({ host, form }) => `${host}, which hosts our ${form}`).join("; ");
+  return `The third parties you will encounter are Stripe and ${list}. That form host runs its own pages under its own cookie policy.`;
+}
+
+/** Every token a legal page's body may use beyond the fixed ones in legal.server.ts. */
+export function siteLegalTokens(): Record<string, string> {
+  return {
+    supportEmail: siteConfig.supportEmail,
+    siteUrl: siteConfig.url,
+    billingUpgrade: billingStatements.upgrade,
+    billingDowngrade: billingStatements.downgrade,
+    billingRollover: billingStatements.rollover,
+    billingNoOverage: billingStatements.noOverage,
+    billingPostCounts: billingStatements.postCounts,
+    guaranteeDays: String(billingRules.guarantee.days),
+    guaranteeScope: billingStatements.guaranteeScope,
+    cancelHow: billingStatements.cancelMarkdown,
+    formProcessors: formProcessors(),
+    thirdParties: thirdParties(),
+  };
+}

@@ -1,0 +1,55 @@
+import { plainText } from "./plan-claims";
+
+/**
+ * A billing rule as the copy states it: `finds` picks the sentences about it, and each must
+ * contain one of `says` (the wordings billing-rules.ts writes) or be a listed mention.
+ */
+export type BillingTopic = { id: string; finds: RegExp; says: readonly string[] };
+
+/** A sentence that touches a billing topic without stating the rule, and why that is fine. */
+export type BillingMention = { source: string; quote: string; because: string };
+
+const normalize = (text: string) => plainText(text).toLowerCase();
+
+/** The sentences of Markdown or plain text, as a reader sees them; fenced code left out. */
+export function sentencesOf(text: string): string[] {
+  return text
+    .replace(/^```[\s\S]*?^```/gm, "")
+    .split("\n")
+    .map((line) => plainText(line.replace(/\|/g, " ")))
+    .flatMap((paragraph) => paragraph.split(/(?<=[.!?])\s+(?=[A-Z0-9"“(])/))
+    .filter((sentence) => sentence !== "");
+}
+
+/**
+ * Every sentence in `sources` (file name → text) that speaks to a billing topic in words other
+ * than the rule's own, and every listed mention that is no longer in its source. A question
+ * states nothing, so questions pass.
+ */
+export function checkBillingStatements(
+  topics: readonly BillingTopic[],
+  mentions: readonly BillingMention[],
+  sources: Readonly<Record<string, string>>,
+): string[] {
+  const problems: string[] = [];
+  for (const mention of mentions) {
+    const text = sources[mention.source];
+    if (text === undefined || !normalize(text).includes(normalize(mention.quote))) {
+      problems.push(`${mention.source}: the mention "${mention.quote}" is no longer in the text`);
+    }
+  }
+  for (const [source, text] of Object.entries(sources)) {
+    const listed = mentions.filter((m) => m.source === source).map((m) => normalize(m.quote));
+    for (const sentence of sentencesOf(text)) {
+      if (sentence.endsWith("?")) continue;
+      const plain = normalize(sentence);
+      if (listed.some((quote) => plain.includes(quote))) continue;
+      for (const topic of topics) {
+        if (!topic.finds.test(sentence)) continue;
+        if (topic.says.some((rule) => plain.includes(normalize(rule)))) continue;
+        problems.push(`${source}: "${sentence}" speaks to ${topic.id} in its own words`);
+      }
+    }
+  }
+  return problems;
+}
