@@ -12,15 +12,40 @@ export default defineConfig({
     "import.meta.env.BUILD_YEAR": JSON.stringify(String(new Date().getUTCFullYear())),
   },
   test: {
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "server/**/*.test.ts",
-      "scripts/**/*.test.ts",
-      "supabase/functions/**/*.test.ts",
-      "tests/integration/**/*.test.ts",
-    ],
     environment: "node",
-    setupFiles: ["tests/setup/vitest-setup.ts"],
     restoreMocks: true,
+    // Vitest's default is the cores less one: one worker on the 2-core CI machine, while many
+    // files mostly wait (timers, sockets, child processes). Two, like Playwright's workers.
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "server/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "supabase/functions/**/*.test.ts",
+          ],
+          setupFiles: ["tests/setup/vitest-setup.ts"],
+        },
+      },
+      {
+        // Builds of their own (a site configured through .env): the slowest files, left out of
+        // `npm run test:quick`.
+        extends: true,
+        test: { name: "integration", include: ["tests/integration/**/*.test.ts"] },
+      },
+      {
+        // Checks that only read the production build: once per route, no browser (tests/README.md).
+        extends: true,
+        test: {
+          name: "build",
+          include: ["tests/built/**/*.build.test.ts"],
+          globalSetup: ["tests/built/global-setup.ts"],
+        },
+      },
+    ],
   },
 });

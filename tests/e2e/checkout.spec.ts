@@ -38,59 +38,64 @@ test.describe("checkout through the function to (fake) Stripe", () => {
     ["Pro", "price_pro", "$149"],
     ["Expert", "price_expert", "$299"],
   ] as const) {
-    test(`${plan}: toast, function call, redirect to Stripe Checkout with the mapped price`, async ({
-      page,
-      gotoHydrated,
-    }) => {
-      stack.fake.reset();
-      // Hold "Stripe" so the toast can be seen before the redirect, even on a busy machine,
-      // but well within one try, so the SDK does not retry.
-      stack.fake.delayNext(STRIPE_TRY_TIMEOUT_MS / 2);
-      await gotoHydrated(`${stack.origin}/pricing`);
-      const calls: Array<{ body: string; key: string | undefined }> = [];
-      page.on("request", (request) => {
-        if (
-          request.url().includes("/functions/v1/create-checkout") &&
-          request.method() === "POST"
-        ) {
-          calls.push({ body: request.postData() ?? "", key: request.headers()["idempotency-key"] });
-        }
-      });
-      // The renewal terms are in text beside the button, and its description, before the click.
-      const renewal = `${price} a month, charged today and then every month until you cancel.`;
-      const note = page
-        .getByRole("article", { name: plan, exact: true })
-        .locator("[data-renewal-note]");
-      await expect(note).toBeVisible();
-      await expect(note).toContainText(renewal);
-      await expect(note).toContainText("Cancel anytime");
-      await expect(note.getByRole("link", { name: "Terms of Service" })).toHaveAttribute(
-        "href",
-        "/terms",
-      );
-      await expect(planButton(page, plan)).toHaveAccessibleDescription(
-        new RegExp(`^${renewal.replace(/[$.]/g, "\\$&")}`),
-      );
-      await planButton(page, plan).click();
-      await expect(page.getByText("Preparing checkout...")).toBeVisible({
-        timeout: checkoutTimeoutMs,
-      });
-      await expectFakeStripeCheckout(page);
-      // Stripe asks for the Terms and shows the renewal line beside its pay button.
-      const params = stack.fake.requests.at(-1)?.params ?? {};
-      expect(params["consent_collection[terms_of_service]"]).toBe("required");
-      expect(params["custom_text[submit][message]"]).toMatch(/renews automatically every month/);
-      await expect(page.getByTestId("submit-text")).toContainText("until you cancel");
-      expect(page.url()).toMatch(new RegExp(`^${stack.fake.url}/checkout/cs_test_`));
-      expect(calls.map(({ body }) => JSON.parse(body))).toEqual([{ priceId, isGuest: true }]);
-      expect(calls[0]?.key).toMatch(UUID_V4);
-      const sessions = [...stack.fake.sessions.values()];
-      expect(sessions.map((s) => s.priceId)).toEqual([testPrices[priceId]]);
-      // Every try the function made, retries included, carried the browser's key.
-      expect(new Set(stack.fake.requests.map((r) => r.idempotencyKey))).toEqual(
-        new Set([calls[0]?.key]),
-      );
-    });
+    // Pro is in `npm run test:quick`'s smoke run.
+    test(
+      `${plan}: toast, function call, redirect to Stripe Checkout with the mapped price`,
+      { tag: plan === "Pro" ? ["@smoke"] : [] },
+      async ({ page, gotoHydrated }) => {
+        stack.fake.reset();
+        // Hold "Stripe" so the toast can be seen before the redirect, even on a busy machine,
+        // but well within one try, so the SDK does not retry.
+        stack.fake.delayNext(STRIPE_TRY_TIMEOUT_MS / 2);
+        await gotoHydrated(`${stack.origin}/pricing`);
+        const calls: Array<{ body: string; key: string | undefined }> = [];
+        page.on("request", (request) => {
+          if (
+            request.url().includes("/functions/v1/create-checkout") &&
+            request.method() === "POST"
+          ) {
+            calls.push({
+              body: request.postData() ?? "",
+              key: request.headers()["idempotency-key"],
+            });
+          }
+        });
+        // The renewal terms are in text beside the button, and its description, before the click.
+        const renewal = `${price} a month, charged today and then every month until you cancel.`;
+        const note = page
+          .getByRole("article", { name: plan, exact: true })
+          .locator("[data-renewal-note]");
+        await expect(note).toBeVisible();
+        await expect(note).toContainText(renewal);
+        await expect(note).toContainText("Cancel anytime");
+        await expect(note.getByRole("link", { name: "Terms of Service" })).toHaveAttribute(
+          "href",
+          "/terms",
+        );
+        await expect(planButton(page, plan)).toHaveAccessibleDescription(
+          new RegExp(`^${renewal.replace(/[$.]/g, "\\$&")}`),
+        );
+        await planButton(page, plan).click();
+        await expect(page.getByText("Preparing checkout...")).toBeVisible({
+          timeout: checkoutTimeoutMs,
+        });
+        await expectFakeStripeCheckout(page);
+        // Stripe asks for the Terms and shows the renewal line beside its pay button.
+        const params = stack.fake.requests.at(-1)?.params ?? {};
+        expect(params["consent_collection[terms_of_service]"]).toBe("required");
+        expect(params["custom_text[submit][message]"]).toMatch(/renews automatically every month/);
+        await expect(page.getByTestId("submit-text")).toContainText("until you cancel");
+        expect(page.url()).toMatch(new RegExp(`^${stack.fake.url}/checkout/cs_test_`));
+        expect(calls.map(({ body }) => JSON.parse(body))).toEqual([{ priceId, isGuest: true }]);
+        expect(calls[0]?.key).toMatch(UUID_V4);
+        const sessions = [...stack.fake.sessions.values()];
+        expect(sessions.map((s) => s.priceId)).toEqual([testPrices[priceId]]);
+        // Every try the function made, retries included, carried the browser's key.
+        expect(new Set(stack.fake.requests.map((r) => r.idempotencyKey))).toEqual(
+          new Set([calls[0]?.key]),
+        );
+      },
+    );
   }
 
   test("the call-to-action band always buys Pro, from a page that ships no script", async ({

@@ -1,9 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { parse } from "yaml";
-import { clientDir, firstLoadScripts } from "./build-output";
 import {
   expectFakeStripeCheckout,
   startCheckoutStack,
@@ -11,6 +8,7 @@ import {
   type CheckoutStack,
 } from "./checkout-stack";
 import { parseSrt, parseVtt } from "./subtitle-formats";
+import { expectNoAxeViolations } from "./axe";
 import { expect, test, type Page } from "./test";
 
 const slug = "open-kitchen-hours";
@@ -194,27 +192,6 @@ test.describe("downloads", () => {
     expect(png.name).toBe(`${slug}-slide-3.png`);
     expect(pngSize(png.body)).toEqual({ width: 1080, height: 1350 });
   });
-
-  test("every file answers with its content type and attachment name", async ({ request }) => {
-    const base = `/examples/${slug}/${slug}`;
-    const files: [string, string][] = [
-      [`${base}-transcript.txt`, "text/plain; charset=utf-8"],
-      [`${base}-clip.srt`, "application/x-subrip"],
-      [`${base}-clip.vtt`, "text/vtt; charset=utf-8"],
-      [`${base}-carousel.pdf`, "application/pdf"],
-      ...kit.carousel.map((_, i): [string, string] => [`${base}-slide-${i + 1}.png`, "image/png"]),
-    ];
-    for (const [path, type] of files) {
-      const response = await request.get(path);
-      expect(response.status(), path).toBe(200);
-      expect(response.headers()["content-type"]).toBe(type);
-      const name = path.slice(path.lastIndexOf("/") + 1);
-      expect(response.headers()["content-disposition"]).toBe(`attachment; filename="${name}"`);
-      if (type === "image/png") {
-        expect(pngSize(await response.body())).toEqual({ width: 1080, height: 1350 });
-      }
-    }
-  });
 });
 
 test("carousel images have their slide's text as alternative text", async ({
@@ -295,11 +272,7 @@ test.describe("axe at 412 px", () => {
       test.slow();
       await gotoHydrated(path);
       await page.waitForLoadState("networkidle");
-      const results = await new AxeBuilder({ page }).analyze();
-      const summary = results.violations.map(
-        (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-      );
-      expect(summary, path).toEqual([]);
+      await expectNoAxeViolations(page, path);
     });
   }
 });
@@ -321,15 +294,4 @@ test("/examples reads without JavaScript and leads to both kits", async ({ brows
   await expect(page).toHaveURL(/\/examples\/the-slow-build$/);
   await expect(page.locator('[id="x-thread"]')).toBeVisible();
   await context.close();
-});
-
-test("the explorer's script loads only on its pages", () => {
-  const code = (page: string) =>
-    firstLoadScripts(readFileSync(join(clientDir, page), "utf8"))
-      .map((url) => readFileSync(join(clientDir, url), "utf8"))
-      .join("\n");
-  expect(code(`examples/${slug}/index.html`)).toContain("data-asset-tabs");
-  for (const page of ["index.html", "features/index.html", "examples/index.html"]) {
-    expect(code(page), page).not.toContain("data-asset-tabs");
-  }
 });

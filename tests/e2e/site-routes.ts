@@ -36,3 +36,42 @@ export const siteRoutes = [
 /** Whether the route ships JavaScript. The not-found page (Go Back) hydrates too. */
 export const hydrates = (route: (typeof siteRoutes)[number]): boolean =>
   "hydrates" in route && route.hydrates;
+
+/** The spec's articles, newest first, with the date as the listing shows it. */
+export const articles = [
+  {
+    slug: "content-repurposing",
+    title: "7 Smart Ways to Repurpose Your Podcast Content",
+    category: "Content Strategy",
+    date: "Mar 15, 2025",
+    iso: "2025-03-15",
+  },
+  {
+    slug: "social-media-growth",
+    title: "How to Grow Your Podcast Audience Through Social Media",
+    category: "Growth",
+    date: "Mar 8, 2025",
+    iso: "2025-03-08",
+  },
+  {
+    slug: "podcast-seo",
+    title: "The Ultimate Guide to Podcast SEO",
+    category: "SEO",
+    date: "Feb 28, 2025",
+    iso: "2025-02-28",
+  },
+  {
+    slug: "audiograms",
+    title: "Creating Compelling Audiograms for Your Podcast",
+    category: "Production",
+    date: "Feb 20, 2025",
+    iso: "2025-02-20",
+  },
+  {
+    slug: "podcast-analytics",
+    title: "Podcast Analytics: What Metrics Really Matter",
+    category: "Analytics",
+    date: "Feb 12, 2025",
+    iso: "2025-02-12",
+  },
+] as const;

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./test";
+import { expectNoAxeViolations } from "./axe";
 import { siteRoutes } from "./site-routes";
 
 /** What one Tab press landed on, read in the page. */
@@ -83,19 +84,66 @@ async function tabThrough(page: Page): Promise<FocusStop[]> {
   throw new Error("Tab never left the page: a focus trap outside the open menu?");
 }
 
-// WCAG 2.4.3, 2.4.7, 2.4.11 and 1.4.11: every control is reached by Tab, in reading order, and
-// shows a solid focus ring of at least 2 px that contrasts 3:1 with what is behind it.
+/** Pointer targets under 24 × 24 px that are neither inline in a sentence nor spaced apart. */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const targets = [
+      ...document.querySelectorAll<HTMLElement>("a[href], button, input, textarea, select"),
+    ].filter((el) => el.checkVisibility() && !el.closest(".sr-only"));
+    const boxes = targets.map((el) => el.getBoundingClientRect());
+    const inSentence = (el: HTMLElement) =>
+      getComputedStyle(el).display === "inline" &&
+      !!el.parentElement?.closest("p, li, td, dd, figcaption, blockquote");
+    return targets
+      .map((el, i) => ({ el, box: boxes[i]! }))
+      .filter(({ el, box }) => {
+        if (box.width >= 24 && box.height >= 24) return false;
+        if (inSentence(el)) return false;
+        // Spacing exception: a 24 px circle on the target's centre touches no other target.
+        const cx = box.left + box.width / 2;
+        const cy = box.top + box.height / 2;
+        return boxes.some((other, j) => {
+          if (targets[j] === el || targets[j]!.contains(el) || el.contains(targets[j]!)) {
+            return false;
+          }
+          const dx = Math.max(other.left - cx, 0, cx - other.right);
+          const dy = Math.max(other.top - cy, 0, cy - other.bottom);
+          return Math.hypot(dx, dy) < 12;
+        });
+      })
+      .map(
+        ({ el, box }) =>
+          `${el.tagName.toLowerCase()} "${(el.innerText || el.getAttribute("aria-label") || "").trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+      );
+  });
+}
+
+// Every route at a phone's and a desktop's width, in one load each (the page as it loaded, before
+// any interaction):
+// - WCAG 2.2 AA: zero axe violations of any impact (the not-found page too);
+// - WCAG 2.5.8: every pointer target is at least 24 × 24 px, unless it is a link inside a
+//   sentence or its 24 px circle overlaps no other target;
+// - WCAG 2.4.3, 2.4.7, 2.4.11 and 1.4.11: every control is reached by Tab, in reading order, and
+//   shows a solid focus ring of at least 2 px that contrasts 3:1 with what is behind it.
 for (const viewport of [
   { width: 375, height: 740 },
   { width: 1280, height: 800 },
 ]) {
-  test.describe(`focus order and rings at ${viewport.width} px`, () => {
+  test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
     for (const route of siteRoutes) {
-      test(route.path, async ({ page, gotoHydrated }) => {
+      test(`${route.path}: axe, target sizes, focus order and rings`, async ({
+        page,
+        gotoHydrated,
+      }) => {
+        // Three audits that were three tests, each with the default timeout, share one load:
+        // they get the three timeouts together, not more.
+        test.slow();
         await gotoHydrated(route.path);
         await page.waitForLoadState("networkidle");
+        await expectNoAxeViolations(page, route.path);
+        expect.soft(await smallTargets(page), "targets under 24 px").toEqual([]);
         const stops = await tabThrough(page);
 
         expect(stops[0]?.label).toBe('a "Skip to main content"');
@@ -135,5 +183,11 @@ for (const viewport of [
         ).toEqual([]);
       });
     }
+
+    test("/no-such-page: axe", async ({ page, gotoHydrated }) => {
+      await gotoHydrated("/no-such-page");
+      await page.waitForLoadState("networkidle");
+      await expectNoAxeViolations(page, "/no-such-page");
+    });
   });
 }

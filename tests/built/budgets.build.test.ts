@@ -1,0 +1,190 @@
+import { readFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { filesUnder } from "../../server/files.ts";
+import { hydrates, siteRoutes } from "../e2e/site-routes.ts";
+import { builtPage, clientDir, pageFile } from "./built-site.ts";
+
+const KB = 1024;
+const builtFiles = () => [...filesUnder(clientDir)].filter((file) => !/\.(br|gz)$/.test(file));
+const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).byteLength;
+const urlPathOf = (file: string) => `/${relative(clientDir, file).split(sep).join("/")}`;
+/** Every page of the build: the routes and the not-found page. */
+const allPages = [...siteRoutes.map((route) => route.path), "/404.html"];
+const hydratedPages = [...siteRoutes.filter(hydrates).map((route) => route.path), "/404.html"];
+
+/** The JavaScript a page loads before it is interactive: module scripts, preloads and their imports. */
+function firstLoadScripts(document: Document): string[] {
+  const urls = new Set<string>();
+  for (const link of document.querySelectorAll('link[rel="modulepreload"][href]')) {
+    urls.add(link.getAttribute("href")!);
+  }
+  for (const script of document.querySelectorAll("script[src]"))
+    urls.add(script.getAttribute("src")!);
+  for (const script of document.querySelectorAll('script[type="module"]:not([src])')) {
+    for (const match of (script.textContent ?? "").matchAll(
+      /import(?:\s*\*\s*as\s+\w+\s+from)?\s*\(?\s*"(\/assets\/[^"]+\.js)"/g,
+    )) {
+      urls.add(match[1]!);
+    }
+  }
+  // Follow static imports between chunks (JavaScript, read as the bundler writes them).
+  const queue = [...urls];
+  while (queue.length > 0) {
+    const code = readFileSync(join(clientDir, queue.pop()!), "utf8");
+    for (const match of code.matchAll(
+      /(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g,
+    )) {
+      const next = `/assets/${match[1]}`;
+      if (!urls.has(next)) {
+        urls.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return [...urls];
+}
+
+const firstLoadCode = (path: string) =>
+  firstLoadScripts(builtPage(path))
+    .map((url) => readFileSync(join(clientDir, url), "utf8"))
+    .join("\n");
+
+// Deterministic byte budgets, read from the production build (issue "Fast and found").
+describe("performance budgets", () => {
+  it("first-load JavaScript of the home page is at most 125 KB gzip", () => {
+    const scripts = firstLoadScripts(builtPage("/"));
+    expect(scripts.length).toBeGreaterThan(0);
+    const total = scripts.reduce((sum, url) => sum + gzipSize(join(clientDir, url)), 0);
+    expect(total).toBeLessThanOrEqual(125 * KB);
+    // Checkout and toasts load on demand, never with the page.
+    const code = firstLoadCode("/");
+    expect(code).not.toContain("FunctionsClient");
+    expect(code).not.toContain("data-sonner-toaster");
+  });
+
+  it("the plan finder and the comparison table load with /pricing only, not with the home page", () => {
+    const home = firstLoadCode("/");
+    const pricing = firstLoadCode("/pricing");
+    // Copy that only the finder's rules and the table's rows carry.
+    for (const marker of [
+      "is the cheapest plan that covers",
+      "The monthly price over its episodes",
+    ]) {
+      expect(pricing).toContain(marker);
+      expect(home).not.toContain(marker);
+    }
+  });
+
+  it("the explorer's script loads only on its pages", () => {
+    expect(firstLoadCode("/examples/open-kitchen-hours")).toContain("data-asset-tabs");
+    for (const path of ["/", "/features", "/examples"]) {
+      expect(firstLoadCode(path), path).not.toContain("data-asset-tabs");
+    }
+  });
+
+  it("the feed finder's XML parser and network client never ship to the browser", () => {
+    const scripts = builtFiles().filter((file) => file.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const file of scripts) {
+      const code = readFileSync(file, "utf8");
+      for (const marker of ["XMLParser", "fast-xml-parser", "EntityDecoder", "undici"]) {
+        expect.soft(code, `${file} contains ${marker}`).not.toContain(marker);
+      }
+    }
+  });
+
+  it("all CSS together is at most 20 KB gzip", () => {
+    const css = builtFiles().filter((file) => file.endsWith(".css"));
+    expect(css.length).toBeGreaterThan(0);
+    const total = css.reduce((sum, file) => sum + gzipSize(file), 0);
+    expect(total).toBeLessThanOrEqual(20 * KB);
+  });
+
+  // ADR 009: a page ships JavaScript only if one of its controls cannot work without it.
+  it.each(siteRoutes.filter((route) => !hydrates(route)))(
+    "$path ships 0 bytes of JavaScript",
+    (route) => {
+      const page = builtPage(route.path);
+      expect(firstLoadScripts(page)).toEqual([]);
+      const scriptTypes = [...page.querySelectorAll("script")].map(
+        (script) => script.getAttribute("type") ?? "classic",
+      );
+      expect(scriptTypes.filter((type) => type !== "application/ld+json")).toEqual([
+        "speculationrules",
+      ]);
+      expect(page.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+    },
+  );
+
+  // The first-load JavaScript of each page that hydrates, gzip, as built on 2026-11-24 (ad2bc66,
+  // before ADR 009): no page may grow past it.
+  const hydratedBudgetsKB: Record<string, number> = {
+    "/": 123.2,
+    // Plus the feed field (issue 27: the page grows by the field only, 1.5 KB).
+    "/pricing": 127.4 + 1.5,
+    "/contact": 129.9,
+    "/help": 126.5,
+    "/examples/open-kitchen-hours": 123.3,
+    "/examples/the-slow-build": 123.3,
+    "/404.html": 115.9,
+  };
+  it("every page that hydrates is named here, and loads no more JavaScript than before", () => {
+    expect(Object.keys(hydratedBudgetsKB).sort()).toEqual([...hydratedPages].sort());
+    for (const [path, budget] of Object.entries(hydratedBudgetsKB)) {
+      const total = firstLoadScripts(builtPage(path)).reduce(
+        (sum, url) => sum + gzipSize(join(clientDir, url)),
+        0,
+      );
+      expect.soft(total / KB, path).toBeGreaterThan(0);
+      expect.soft(Math.round((total / KB) * 10) / 10, path).toBeLessThanOrEqual(budget);
+    }
+  });
+
+  it("module preloads apply to no media, so no chunk downloads ahead of the first paint", () => {
+    for (const path of hydratedPages) {
+      const preloads = [...builtPage(path).querySelectorAll('link[rel="modulepreload"]')];
+      expect.soft(preloads.length, path).toBeGreaterThan(0);
+      for (const link of preloads) expect.soft(link.getAttribute("media"), path).toBe("not all");
+    }
+  });
+
+  it("every page's HTML is at most 60 KB gzip", () => {
+    for (const path of allPages) {
+      expect.soft(gzipSize(pageFile(path)), path).toBeLessThanOrEqual(60 * KB);
+    }
+  });
+
+  it("no image is over 150 KB", () => {
+    const images = builtFiles().filter((file) => /\.(png|jpe?g|webp|avif|svg|gif|ico)$/.test(file));
+    expect(images.length).toBeGreaterThan(0);
+    for (const file of images) {
+      expect.soft(statSync(file).size, urlPathOf(file)).toBeLessThanOrEqual(150 * KB);
+    }
+  });
+
+  it("pages load nothing from another origin", () => {
+    const loading =
+      'script[src], img[src], img[srcset], source[src], source[srcset], iframe[src], link[href]:is([rel="stylesheet"], [rel="modulepreload"], [rel="preload"], [rel="icon"], [rel="apple-touch-icon"], [rel="manifest"])';
+    for (const path of allPages) {
+      for (const element of builtPage(path).querySelectorAll(loading)) {
+        for (const name of ["src", "srcset", "href"]) {
+          const url = element.getAttribute(name);
+          if (url !== null) expect.soft(url, `${path} loads ${url}`).toMatch(/^\/(?!\/)/);
+        }
+      }
+    }
+  });
+
+  it("the first paint needs no script: no content is hidden until hydration", () => {
+    for (const path of allPages) {
+      const page = builtPage(path);
+      const hidden = [...page.querySelectorAll("[style]")].filter((element) =>
+        /opacity:\s*0(?![.\d])/.test(element.getAttribute("style")!),
+      );
+      expect.soft(hidden.length, `${path} style opacity: 0`).toBe(0);
+      expect.soft(page.querySelectorAll(".opacity-0").length, `${path} .opacity-0`).toBe(0);
+    }
+  });
+});
