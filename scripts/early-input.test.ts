@@ -11,8 +11,10 @@ function page(body: string) {
   const { window } = dom;
   const hydrate = async () => {
     window.document.documentElement.setAttribute("data-hydrated", "");
-    // The observer runs as a microtask, the replay in the task after it.
-    await new Promise((resolve) => window.setTimeout(resolve, 10));
+    // The observer runs as a microtask and queues the replay as a 0 ms timer; a 0 ms timer queued
+    // after it runs after it (timers of one delay fire in order), whatever the machine's load.
+    await Promise.resolve();
+    await new Promise((resolve) => window.setTimeout(resolve, 0));
   };
   return { window, document: window.document, hydrate };
 }

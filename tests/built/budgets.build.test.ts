@@ -119,15 +119,19 @@ describe("performance budgets", () => {
   );
 
   // The first-load JavaScript of each page that hydrates, gzip, as built on 2026-11-24 (ad2bc66,
-  // before ADR 009): no page may grow past it.
+  // before ADR 009): no page may grow past it, but for what issues 26 and 27 added on purpose.
+  // Issue 26: the renewal note beside every checkout button (its words and the price, in text
+  // before the click), and the plan finder's advice on a month over the plan's allowance.
+  const renewalNotesKB = { home: 0.9, kit: 0.6, pricing: 1.7 };
+  // Issue 27: the page grows by the feed field only.
+  const feedFieldKB = 1.5;
   const hydratedBudgetsKB: Record<string, number> = {
-    "/": 123.2,
-    // Plus the feed field (issue 27: the page grows by the field only, 1.5 KB).
-    "/pricing": 127.4 + 1.5,
+    "/": 123.2 + renewalNotesKB.home,
+    "/pricing": 127.4 + feedFieldKB + renewalNotesKB.pricing,
     "/contact": 129.9,
     "/help": 126.5,
-    "/examples/open-kitchen-hours": 123.3,
-    "/examples/the-slow-build": 123.3,
+    "/examples/open-kitchen-hours": 123.3 + renewalNotesKB.kit,
+    "/examples/the-slow-build": 123.3 + renewalNotesKB.kit,
     "/404.html": 115.9,
   };
   it("every page that hydrates is named here, and loads no more JavaScript than before", () => {
@@ -138,7 +142,9 @@ describe("performance budgets", () => {
         0,
       );
       expect.soft(total / KB, path).toBeGreaterThan(0);
-      expect.soft(Math.round((total / KB) * 10) / 10, path).toBeLessThanOrEqual(budget);
+      expect
+        .soft(Math.round((total / KB) * 10) / 10, path)
+        .toBeLessThanOrEqual(Math.round(budget * 10) / 10);
     }
   });
 
