@@ -1,5 +1,4 @@
 import { feedFinderCopy } from "../../app/data/feed-finder.ts";
-import { finderCopy } from "../../app/data/plan-finder.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, type Page } from "./test";
 import { fixtureUrl, startFeedStack, type FeedStack } from "./feed-stack";
@@ -15,7 +14,9 @@ test.afterAll(async () => {
 });
 
 const feedField = (page: Page) => page.getByLabel(feedFinderCopy.label);
-const episodesSelect = (page: Page) => page.getByLabel(finderCopy.episodesLabel);
+// The finder's labels are typed here: app/data/plan-finder.ts reaches the site's configuration
+// (through the billing rules), which only Vite can load, not Playwright's test loader.
+const episodesSelect = (page: Page) => page.getByLabel("Episodes you publish a month");
 const chart = (page: Page) =>
   page.getByRole("figure", { name: /Episodes a month, last 12 months/ });
 
@@ -87,7 +88,7 @@ test("without JavaScript the field is not shown and the static finder is", async
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${stack.origin}/pricing`);
-  await expect(page.getByText(finderCopy.staticHeading)).toBeVisible();
+  await expect(page.getByText("Which plan for how many episodes")).toBeVisible();
   await expect(feedField(page)).toBeHidden();
   await context.close();
 });
