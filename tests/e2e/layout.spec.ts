@@ -1,4 +1,4 @@
-import { expect, exposedExpanded, test, type Page } from "./test";
+import { expect, exposedExpanded, test, type Locator, type Page } from "./test";
 
 const requiredLinks = [
   "/",
@@ -166,15 +166,7 @@ test.describe("without JavaScript", () => {
 
   test("the Help Center opens one answer, then another, closing the first", async ({ page }) => {
     await page.goto("/help");
-    const formats = faqItem(page, "Which audio formats can I upload?");
-    const accuracy = faqItem(page, "How accurate are the transcripts?");
-    await formats.locator("summary").tap();
-    await expect(formats).toHaveAttribute("open", "");
-    await expect(page.getByText("You can upload MP3, WAV, AAC and M4A files.")).toBeVisible();
-    await accuracy.locator("summary").tap();
-    await expect(accuracy).toHaveAttribute("open", "");
-    await expect(formats).not.toHaveAttribute("open");
-    await expect(page.getByText("You can upload MP3, WAV, AAC and M4A files.")).toBeHidden();
+    await opensOneAnswerAtATime(page, (summary) => summary.tap());
   });
 });
 
@@ -183,19 +175,29 @@ function faqItem(page: Page, question: string) {
   return page.locator("details").filter({ has: page.locator("summary", { hasText: question }) });
 }
 
+/**
+ * Opens one Help Center answer, then another with `press`, and checks the first closed (one
+ * `<details name>` group); returns the second question, still open.
+ */
+async function opensOneAnswerAtATime(page: Page, press: (summary: Locator) => Promise<void>) {
+  const formats = faqItem(page, "Which audio formats can I upload?");
+  const accuracy = faqItem(page, "How accurate are the transcripts?");
+  const formatsAnswer = page.getByText("You can upload MP3, WAV, AAC and M4A files.");
+  await press(formats.locator("summary"));
+  await expect(formats).toHaveAttribute("open", "");
+  await expect(formatsAnswer).toBeVisible();
+  await press(accuracy.locator("summary"));
+  await expect(accuracy).toHaveAttribute("open", "");
+  await expect(formats).not.toHaveAttribute("open");
+  await expect(formatsAnswer).toBeHidden();
+  return accuracy;
+}
+
 test.describe("help center", () => {
   test("the accordion keeps one item open and can collapse it", async ({ page, gotoHydrated }) => {
     await gotoHydrated("/help");
-    const formats = faqItem(page, "Which audio formats can I upload?");
-    const accuracy = faqItem(page, "How accurate are the transcripts?");
     await expect(page.locator("details[open]")).toHaveCount(0);
-    await formats.locator("summary").click();
-    await expect(formats).toHaveAttribute("open", "");
-    await expect(page.getByText("You can upload MP3, WAV, AAC and M4A files.")).toBeVisible();
-    await accuracy.locator("summary").click();
-    await expect(accuracy).toHaveAttribute("open", "");
-    await expect(formats).not.toHaveAttribute("open");
-    await expect(page.getByText("You can upload MP3, WAV, AAC and M4A files.")).toBeHidden();
+    const accuracy = await opensOneAnswerAtATime(page, (summary) => summary.click());
     await accuracy.locator("summary").click();
     await expect(accuracy).not.toHaveAttribute("open");
     await expect(page.locator("main summary")).toHaveCount(8);
