@@ -1,7 +1,7 @@
 import { execSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
-import { chromiumLaunchOptions } from "../tests/e2e/chromium.ts";
+import { chromiumLaunchOptions, chromiumPath } from "../tests/e2e/chromium.ts";
 import { sitePages } from "../app/data/pages.server.ts";
 import { siteRoutes } from "../tests/e2e/site-routes.ts";
 import { serveBuild } from "../scripts/serve-build.ts";
@@ -45,7 +45,7 @@ const builds: Record<string, string> = {
 };
 /** The floor page is measured like a route and judged against no target. */
 const floorRoute = floorLabel;
-const launch = chromiumLaunchOptions();
+const launch = chromiumLaunchOptions(chromiumPath);
 
 type Row = {
   route: string;

@@ -1,5 +1,5 @@
 import { chromium } from "@playwright/test";
-import { chromiumLaunchOptions } from "../tests/e2e/chromium.ts";
+import { chromiumLaunchOptions, chromiumPath } from "../tests/e2e/chromium.ts";
 import {
   phoneContextOptions,
   recordHydrationTime,
@@ -40,7 +40,7 @@ export async function measureThrottled(options: {
   );
   if (options.floorOrigin)
     loads.push({ build: floorBuild, origin: options.floorOrigin, route: "/" });
-  const browser = await chromium.launch(chromiumLaunchOptions());
+  const browser = await chromium.launch(chromiumLaunchOptions(chromiumPath));
   const samples = new Map<string, ThrottledSample[]>();
   try {
     for (let run = 0; run < options.runs; run++) {
