@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "./test";
+import { expect, test, waitForSettled, type Page } from "./test";
 import { hydrates, siteRoutes } from "./site-routes";
 
 // The prerendered HTML of every route (status, its one heading, metadata, headers, links) is
@@ -45,7 +45,7 @@ test.describe("every route", () => {
         await page.setViewportSize({ width: 412, height: 823 });
         await gotoHydrated(route.path);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.h1);
-        await page.waitForLoadState("networkidle");
+        await waitForSettled(page);
         expect(problems, "console errors or CSP violations").toEqual([]);
 
         // The stylesheet is in the page, so the first paint waits for no other request. A page
@@ -93,7 +93,7 @@ test.describe("every route", () => {
         expect.soft(await layoutShift(page), "412×823").toBeLessThanOrEqual(0.01);
         await page.setViewportSize({ width: 1920, height: 1400 });
         await gotoHydrated(route.path);
-        await page.waitForLoadState("networkidle");
+        await waitForSettled(page);
         expect.soft(await layoutShift(page), "1920×1400").toBeLessThanOrEqual(0.01);
         expect(problems, "console errors or CSP violations").toEqual([]);
       },

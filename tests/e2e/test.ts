@@ -14,6 +14,17 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /**
+ * Resolves once the page has stopped fetching: a page that hydrates may still load chunks (the
+ * toaster, a lazy result) after hydration, so wait for the network to go quiet; a page that ships
+ * no JavaScript (ADR 009) fetches nothing after its load event but the lazy images a scroll
+ * brings in, so it has already settled.
+ */
+export async function waitForSettled(page: Page): Promise<void> {
+  if ((await page.locator('script[type="module"]').count()) === 0) return;
+  await page.waitForLoadState("networkidle");
+}
+
+/**
  * Playwright's `test` with one more fixture, `gotoHydrated(url)`: `page.goto`, then, when
  * JavaScript is on and the answer is a page that hydrates, wait until it has. A page paints before
  * its scripts load, so `load` alone does not mean its controls work. `page.goto` itself is
