@@ -17,8 +17,8 @@ export default defineConfig({
     unstubGlobals: true,
     unstubEnvs: true,
     // Files share their worker's module cache instead of loading React, jsdom and the site's
-    // modules again each: 30 s → 19 s on the 2-core machine. Nothing is left behind between
-    // files (mocks, stubs and timers are restored), and shuffled runs pass (tests/README.md).
+    // modules again each (issue 25; timings and shuffled runs in tests/README.md). Mocks, stubbed
+    // globals and environment variables are restored after every test, so none leaks to a file.
     isolate: false,
     // Vitest's default is the cores less one: one worker on the 2-core CI machine, while many
     // files mostly wait (timers, sockets, child processes). Two, like Playwright's workers.
