@@ -184,8 +184,8 @@ async function expectReflows(page: Page) {
   }
 }
 
-// Every route at a phone's and a desktop's width, in one load each (the page as it loaded, before
-// any interaction):
+// Every route at a phone's and a desktop's width, in one load each (the page as it loaded; only
+// focus moves, then the desktop's window is zoomed):
 // - WCAG 2.2 AA: zero axe violations of any impact (the not-found page too);
 // - WCAG 2.5.8: every pointer target is at least 24 × 24 px, unless it is a link inside a
 //   sentence or its 24 px circle overlaps no other target;
