@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Cadence } from "~/lib/feed-cadence";
-import { extraEpisodeNote, feedAdvice, monthLabels } from "./feed-advice";
+import { feedAdvice, monthLabels } from "./feed-advice";
 import { plans } from "./plans";
 
 const [starter, pro, expert, agency] = plans;
@@ -51,7 +51,6 @@ describe("feedAdvice", () => {
     expect(advice.busiest?.text).toBe(
       "For your busiest month (5 episodes): Expert, $299 a month, $59.80 per episode at that pace.",
     );
-    expect(advice.extraEpisode).toBe(extraEpisodeNote(pro!));
   });
 
   it("says so when the busiest month fits the same plan", () => {
@@ -96,21 +95,6 @@ describe("feedAdvice", () => {
     expect(advice.average).toBeNull();
     expect(advice.summary).toBe(
       "The Weekly Fixture published no episodes in the last 12 months; the latest came out on June 4, 2024. We left the finder as it was.",
-    );
-  });
-});
-
-describe("extraEpisodeNote", () => {
-  it("prices the fifth episode on Pro as the upgrade to Expert, at most the difference", () => {
-    expect(extraEpisodeNote(pro!)).toBe(
-      "Pro includes 4 episodes a month. Episode 5 in a month means upgrading to Expert (6 episodes): the upgrade applies at once, charged pro rata, so that month costs at most $150 more, less the later in the month you upgrade. There is no per-episode overage fee, and unused episodes don't carry over.",
-    );
-  });
-
-  it("sends a month past Expert to the Agency plan", () => {
-    expect(extraEpisodeNote(expert!)).toContain("a month with 7 needs the Agency plan");
-    expect(extraEpisodeNote(agency!)).toBe(
-      "Agency is sized to your shows, so extra episodes are part of our quote.",
     );
   });
 });

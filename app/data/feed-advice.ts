@@ -1,12 +1,12 @@
 import type { Cadence } from "~/lib/feed-cadence";
 import { formatLongDate, formatPostDate } from "~/lib/dates";
 import { formatCents, formatPrice } from "~/lib/format";
-import { billingRules, extraEpisodeRoute } from "./billing-rules";
 import { finderEpisodes, recommendPlan, type NeedId } from "./plan-finder";
 import type { Plan } from "./plans";
 
 // What a feed's cadence means for the plans, shown under the plan finder's feed field. Every
-// figure comes from plans.ts and billing-rules.ts. Loaded on demand, with the chart.
+// figure comes from plans.ts; what a busier month costs is the finder's own advice, filled in
+// from the feed (billing-rules.ts). Loaded on demand, with the chart.
 
 /** "May" and "May 2026" for a month written yyyy-mm. */
 export function monthLabels(month: string): { short: string; long: string } {
@@ -27,30 +27,6 @@ function minutes(seconds: number): string {
   return `${hours} h ${String(rest).padStart(2, "0")} min`;
 }
 
-/** The billing rules that bear on a busy month, as one sentence. */
-function busyMonthRules(): string {
-  const rules = [
-    billingRules.overagePerEpisode === null ? "there is no per-episode overage fee" : null,
-    billingRules.unusedEpisodesRollOver ? null : "unused episodes don't carry over",
-  ].filter((rule) => rule !== null);
-  if (rules.length === 0) return "";
-  const sentence = rules.join(", and ");
-  return ` ${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
-}
-
-/** What a month with one episode more than `plan` includes costs under the billing rules. */
-export function extraEpisodeNote(plan: Plan): string {
-  if (plan.episodesPerMonth === "Custom" || plan.price === "Custom") {
-    return `${plan.name} is sized to your shows, so extra episodes are part of our quote.`;
-  }
-  const next = plan.episodesPerMonth + 1;
-  const route = extraEpisodeRoute(plan);
-  if (route === null) {
-    return `${plan.name} includes ${plan.episodesPerMonth} episodes a month, the most of any self-serve plan: a month with ${next} needs the Agency plan, priced on request.${busyMonthRules()}`;
-  }
-  return `${plan.name} includes ${plan.episodesPerMonth} episodes a month. Episode ${next} in a month means upgrading to ${route.upgradeTo.name} (${route.upgradeTo.episodesPerMonth} episodes): the upgrade applies at once, charged pro rata, so that month costs at most ${formatPrice(route.maxExtraDollars)} more, less the later in the month you upgrade.${busyMonthRules()}`;
-}
-
 export type FeedAdvice = {
   /** The episodes a month to fill into the finder, or null when the show published none. */
   fillEpisodes: number | null;
@@ -58,7 +34,6 @@ export type FeedAdvice = {
   details: string[];
   average: { plan: Plan; text: string } | null;
   busiest: { plan: Plan; text: string } | null;
-  extraEpisode: string | null;
 };
 
 function perEpisode(plan: Plan, perMonth: number): string {
@@ -83,7 +58,6 @@ export function feedAdvice(cadence: Cadence, needs: readonly NeedId[]): FeedAdvi
       details,
       average: null,
       busiest: null,
-      extraEpisode: null,
     };
   }
 
@@ -109,6 +83,5 @@ export function feedAdvice(cadence: Cadence, needs: readonly NeedId[]): FeedAdvi
           ? `Your busiest month (${episodes(busiestCount)}) fits ${average.name} too.`
           : `For your busiest month (${episodes(busiestCount)}): ${busiest.name}, ${perEpisode(busiest, busiestCount)}.`,
     },
-    extraEpisode: extraEpisodeNote(average),
   };
 }

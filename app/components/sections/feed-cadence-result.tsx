@@ -109,9 +109,6 @@ export default function FeedCadenceResult({
           <li>{advice.busiest.text}</li>
         </ul>
       ) : null}
-      {advice.extraEpisode ? (
-        <p className="mt-3 leading-7 text-muted-foreground">{advice.extraEpisode}</p>
-      ) : null}
     </div>
   );
 }
