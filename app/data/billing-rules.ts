@@ -1,37 +1,14 @@
-import {
-  cancelRule,
-  guaranteeDays,
-  guaranteeShort,
-  manageLabel,
-  renewalDisclosure,
-  renewalLine,
-  type RenewalDisclosure,
-} from "./subscription-terms";
+import { cancelRule, guaranteeShort, manageLabel } from "./subscription-terms";
 import type { BillingTopic } from "~/lib/billing-statements";
 import { formatPrice } from "~/lib/format";
 import { plans, startsCheckout, type Plan } from "./plans";
 
-// The billing rules, decided once. Every sentence about plan changes or episodes beyond a plan's
-// allowance (billing FAQ, Help Center, Terms, plan finder) is written from these. They follow what
-// Stripe does with `proration_behavior: "create_prorations"`, its default for subscription
-// updates: a price change mid-period is charged or credited pro rata.
-
-export const billingRules = {
-  /** An upgrade starts at once, charged pro rata for the rest of the current billing period. */
-  upgrade: "immediate-prorated",
-  /** A downgrade starts at the next renewal; the current plan stays until then. */
-  downgrade: "next-renewal",
-  /** Episodes a plan includes are per billing period; unused ones do not carry over. */
-  unusedEpisodesRollOver: false,
-  /** No per-episode overage is sold: an episode over the allowance needs a larger plan. */
-  overagePerEpisode: null,
-  /** The money-back guarantee: the first payment of a customer's first subscription, once. */
-  guarantee: { days: guaranteeDays, covers: "first-payment-of-first-subscription" },
-  /** A "1" in the plans table is per episode; regenerating an episode replaces, never adds. */
-  postCounts: "per-episode",
-  /** Subscriptions renew monthly until canceled; a cancellation ends them at the period's end. */
-  renewal: "monthly-until-canceled",
-} as const;
+// The billing rules, decided once, as the sentences that state them (`billingStatements`). Every
+// sentence about plan changes or episodes beyond a plan's allowance (billing FAQ, Help Center,
+// Terms, plan finder) quotes these. They follow what Stripe does with `proration_behavior:
+// "create_prorations"`, its default for subscription updates: a price change mid-period is
+// charged or credited pro rata. No per-episode overage is sold, unused episodes do not roll over,
+// and a "1" in the plans table is per episode.
 
 export type ExtraEpisodeRoute = {
   /** The self-serve plan whose allowance covers one more episode than `from` includes. */
@@ -42,7 +19,7 @@ export type ExtraEpisodeRoute = {
 };
 
 /**
- * What an episode over `from`'s monthly allowance costs under `billingRules`: an upgrade, at most
+ * What an episode over `from`'s monthly allowance costs under these rules: an upgrade, at most
  * the price difference for that period. Null when no self-serve plan has more episodes (Expert:
  * the Agency plan is priced on request) or when `from` is priced on request itself.
  */
@@ -110,8 +87,6 @@ export const billingStatements = {
   cancelMarkdown: cancelRule.markdown,
   /** The part of the cancel sentence every wording of it must contain. */
   cancelCore: cancelRule.core,
-  /** Next to a checkout button, after the plan's price. */
-  renewal: renewalLine,
 } as const;
 
 /** The plan finder's advice on a month with more episodes than `plan` includes. */
@@ -119,8 +94,6 @@ export function allowanceAdvice(plan: Plan): string {
   const extra = extraEpisodeSentence(plan);
   return startsCheckout(plan) ? `${billingStatements.rollover} ${extra}` : extra;
 }
-
-export { renewalDisclosure, type RenewalDisclosure };
 
 /**
  * Where the copy speaks to a rule, and the wordings it may use: checkBillingStatements

@@ -1,5 +1,6 @@
 import { isExternalUrl, siteConfig } from "~/config/site";
-import { billingRules, billingStatements } from "./billing-rules";
+import { billingStatements } from "./billing-rules";
+import { guaranteeDays } from "./subscription-terms";
 
 // What the legal pages say that depends on the configured build: contacts, the billing rules
 // (billing-rules.ts, so the Terms cannot drift from the FAQ) and which outside hosts a visitor
@@ -45,7 +46,7 @@ export function siteLegalTokens(): Record<string, string> {
     billingRollover: billingStatements.rollover,
     billingNoOverage: billingStatements.noOverage,
     billingPostCounts: billingStatements.postCounts,
-    guaranteeDays: String(billingRules.guarantee.days),
+    guaranteeDays: String(guaranteeDays),
     guaranteeScope: billingStatements.guaranteeScope,
     cancelHow: billingStatements.cancelMarkdown,
     formProcessors: formProcessors(),

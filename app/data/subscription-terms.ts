@@ -34,7 +34,7 @@ export const cancelRule = {
 } as const;
 
 /** Next to a checkout button, after the plan's price. */
-export const renewalLine = "charged today and then every month until you cancel";
+const renewalLine = "charged today and then every month until you cancel";
 
 export type RenewalDisclosure = {
   /** "$149 a month, charged today and then every month until you cancel." */

@@ -7,10 +7,10 @@ import { describe, expect, it, vi } from "vitest";
 import {
   checkoutUrlFrom,
   createIdempotencyKeys,
-  functionsBaseUrl,
   requestCheckout,
   supabaseInvoke,
 } from "./checkout";
+import { functionsBaseUrl } from "./functions-url";
 
 const answer =
   (data: unknown, error: unknown = null) =>

@@ -98,8 +98,6 @@ export async function requestCheckout(
   }
 }
 
-export { functionsBaseUrl };
-
 export function supabaseInvoke(origin: string): Invoke {
   const client = new FunctionsClient(functionsBaseUrl(origin), { headers: anonKeyHeaders() });
   return (body, idempotencyKey) =>

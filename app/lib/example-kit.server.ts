@@ -44,14 +44,14 @@ const phraseOpeners = new Set(
 );
 
 /** The word a caption line leaves hanging, or undefined when the line ends a phrase. */
-export function hangingWord(line: string): string | undefined {
+function hangingWord(line: string): string | undefined {
   if (/[,.;:!?…”")\]]$/.test(line.trim())) return undefined;
   const last = line.trim().split(/\s+/).at(-1) ?? "";
   return phraseOpeners.has(last) || phraseOpeners.has(last.toLowerCase()) ? last : undefined;
 }
 
 /** A cue's reading speed in characters per second, line breaks not counted. */
-export function charsPerSecond(cue: { start: number; end: number; text: string }): number {
+function charsPerSecond(cue: { start: number; end: number; text: string }): number {
   return charCount(cue.text.replace(/\n/g, "")) / (cue.end - cue.start);
 }
 
