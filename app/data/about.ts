@@ -1,3 +1,5 @@
+import { guaranteeShort } from "./guarantee";
+
 export type AboutPoint = { title: string; description: string };
 
 export const about = {
@@ -43,8 +45,7 @@ export const about = {
     },
     {
       title: "Plain dealing",
-      description:
-        "Clear prices, a 14-day money-back guarantee on your first subscription and cancellation whenever you choose.",
+      description: `Clear prices, ${guaranteeShort} and cancellation whenever you choose.`,
     },
   ],
 } as const satisfies {

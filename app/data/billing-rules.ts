@@ -1,4 +1,5 @@
-import { cancelRule, guaranteeShort, manageLabel } from "./subscription-terms";
+import { guaranteeShort } from "./guarantee";
+import { cancelRule, manageLabel } from "./subscription-terms";
 import type { BillingTopic } from "~/lib/billing-statements";
 import { formatPrice } from "~/lib/format";
 import { plans, startsCheckout, type Plan } from "./plans";

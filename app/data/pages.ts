@@ -4,6 +4,7 @@ import { notFoundPage } from "~/data/not-found-page";
 import { plans, pricingPath } from "~/data/plans";
 import { formatPrice } from "~/lib/format";
 import { definePage, type PageInput, type PageMeta } from "~/lib/page-meta";
+import { guaranteeDays, guaranteeShort } from "~/data/guarantee";
 
 // The pages with a fixed text. Articles and legal pages take theirs from their Markdown front
 // matter (app/data/pages.server.ts). Routes read these in their loaders, so none reach the
@@ -25,7 +26,7 @@ const fixedPageInputs = {
   pricing: {
     path: pricingPath,
     title: "Pricing",
-    description: `Plans from ${formatPrice(plans[0].price)} a month for ${plans[0].episodesPerMonth} episodes to custom Agency workflows. Compare Starter, Pro, Expert and Agency, with a 14-day money-back guarantee on your first subscription.`,
+    description: `Plans from ${formatPrice(plans[0].price)} a month for ${plans[0].episodesPerMonth} episodes to custom Agency workflows. Compare Starter, Pro, Expert and Agency, with ${guaranteeShort}.`,
   },
   examples: {
     path: examplesPath,
@@ -64,8 +65,7 @@ const fixedPageInputs = {
   help: {
     path: "/help",
     title: "Help Center",
-    description:
-      "Answers about audio formats, transcript accuracy, plans, the 14-day money-back guarantee and canceling, plus how to reach support.",
+    description: `Answers about audio formats, transcript accuracy, plans, the ${guaranteeDays}-day money-back guarantee and canceling, plus how to reach support.`,
   },
   success: {
     path: "/success",

@@ -1,3 +1,5 @@
+import { guaranteeDays } from "./guarantee";
+
 /** A plan's public id, sent to the checkout function. The server maps it to a Stripe price. */
 export type PriceId = "price_starter" | "price_pro" | "price_expert" | "price_agency";
 
@@ -113,8 +115,7 @@ export const plans = [
 
 /** Copy shared by the plan cards on the home page and /pricing. */
 export const pricingCopy = {
-  intro:
-    "Pick the plan that fits your publishing schedule. A 14-day money-back guarantee covers the first payment of your first subscription, and you can cancel anytime.",
+  intro: `Pick the plan that fits your publishing schedule. A ${guaranteeDays}-day money-back guarantee covers the first payment of your first subscription, and you can cancel anytime.`,
   perEpisode: "per episode",
 } as const;
 

@@ -10,12 +10,6 @@ import type { Plan } from "./plans";
 const portal = siteConfig.billingPortalUrl;
 const support = siteConfig.supportEmail;
 
-/** Days of the money-back guarantee on the first payment of a first subscription. */
-export const guaranteeDays = 14;
-
-/** The guarantee named in passing (a band, a page description), scope included. */
-export const guaranteeShort = `a ${guaranteeDays}-day money-back guarantee on your first subscription`;
-
 /** The words that name the customer portal everywhere it is linked. */
 export const manageLabel = "Manage or cancel your subscription";
 

@@ -1,6 +1,6 @@
 import { CheckoutButton } from "~/components/forms/checkout-button";
 import { RenewalNote } from "~/components/forms/renewal-note";
-import { guaranteeShort } from "~/data/subscription-terms";
+import { guaranteeShort } from "~/data/guarantee";
 import { ctaBandPlan } from "~/data/plans";
 
 export function CtaSection() {
