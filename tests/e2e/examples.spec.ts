@@ -157,7 +157,6 @@ test.describe("downloads", () => {
     page,
     gotoHydrated,
   }) => {
-    test.slow();
     const save = async (panelId: string, name: RegExp) => {
       // A fresh load for each file: Chromium holds back a page's later downloads otherwise.
       await gotoHydrated(`${kitUrl}#${panelId}`);
@@ -232,7 +231,6 @@ test.describe("checkout from an asset", () => {
 test("without JavaScript every panel is shown in order under its own heading", async ({
   browser,
 }) => {
-  test.slow();
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(kitUrl);
@@ -268,8 +266,6 @@ test.describe("axe at 412 px", () => {
     "/examples/the-slow-build#subtitles",
   ]) {
     test(path, async ({ page, gotoHydrated }) => {
-      // A kit page holds every panel's text: axe took over 30 s on it on the loaded 2-core box.
-      test.slow();
       await gotoHydrated(path);
       await page.waitForLoadState("networkidle");
       await expectNoAxeViolations(page, path);

@@ -1,6 +1,6 @@
 import { test as base, type Page, type Response } from "@playwright/test";
 
-export { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+export { expect, type Locator, type Page } from "@playwright/test";
 
 type GotoOptions = Parameters<Page["goto"]>[1];
 
