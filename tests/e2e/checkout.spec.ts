@@ -1,6 +1,5 @@
 import { checkoutTimeoutMs } from "../../app/lib/checkout-messages.ts";
-import { STRIPE_TRY_TIMEOUT_MS } from "../../supabase/functions/create-checkout/budget.ts";
-import { expect, test, type Page } from "./test";
+import { expect, test, waitForHydration, waitForSettled, type Page } from "./test";
 import {
   expectFakeStripeCheckout,
   startCheckoutStack,
@@ -16,6 +15,20 @@ const planButton = (page: Page, plan: string) =>
   page
     .getByRole("article", { name: plan, exact: true })
     .getByRole("button", { name: `Subscribe to ${plan}` });
+
+/**
+ * Holds every call to the checkout function until `release()`, so what the page shows while it
+ * waits (the toast) can be checked before the redirect, however fast or busy the machine.
+ */
+async function holdCheckoutCalls(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(functionPath, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 const agencyLink = (page: Page) =>
   page
@@ -44,10 +57,8 @@ test.describe("checkout through the function to (fake) Stripe", () => {
       { tag: plan === "Pro" ? ["@smoke"] : [] },
       async ({ page, gotoHydrated }) => {
         stack.fake.reset();
-        // Hold "Stripe" so the toast can be seen before the redirect, even on a busy machine,
-        // but well within one try, so the SDK does not retry.
-        stack.fake.delayNext(STRIPE_TRY_TIMEOUT_MS / 2);
         await gotoHydrated(`${stack.origin}/pricing`);
+        const release = await holdCheckoutCalls(page);
         const calls: Array<{ body: string; key: string | undefined }> = [];
         page.on("request", (request) => {
           if (
@@ -79,6 +90,7 @@ test.describe("checkout through the function to (fake) Stripe", () => {
         await expect(page.getByText("Preparing checkout...")).toBeVisible({
           timeout: checkoutTimeoutMs,
         });
+        release();
         await expectFakeStripeCheckout(page);
         // Stripe asks for the Terms and shows the renewal line beside its pay button.
         const params = stack.fake.requests.at(-1)?.params ?? {};
@@ -106,13 +118,7 @@ test.describe("checkout through the function to (fake) Stripe", () => {
     await gotoHydrated(`${stack.origin}/about`);
     await expect(page.locator("script[src], script[type=module]")).toHaveCount(0);
     // The static page links to /pricing, which starts the Pro checkout once it has hydrated.
-    // The call is held until the toast shows, so the redirect cannot outrun the check.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(functionPath, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdCheckoutCalls(page);
     await page
       .getByRole("region", { name: /Ready to get more/ })
       .getByRole("link", { name: "Subscribe to Pro" })
@@ -126,13 +132,18 @@ test.describe("checkout through the function to (fake) Stripe", () => {
     // Back from Stripe lands on /pricing without the request, so it starts no second checkout.
     await page.goBack();
     await expect(page).toHaveURL(`${stack.origin}/pricing`);
+    await waitForHydration(page);
+    await waitForSettled(page);
+    expect(stack.fake.sessions.size).toBe(1);
   });
 
   test("a double click creates one session", async ({ page, gotoHydrated }) => {
     stack.fake.reset();
-    stack.fake.delayNext(500);
     await gotoHydrated(`${stack.origin}/pricing`);
+    // Both clicks land while the first call is still out.
+    const release = await holdCheckoutCalls(page);
     await planButton(page, "Expert").dblclick();
+    release();
     await expectFakeStripeCheckout(page);
     expect(stack.fake.sessions.size).toBe(1);
   });
