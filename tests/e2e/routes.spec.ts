@@ -1,4 +1,4 @@
-import { expect, test, waitForSettled, type Page } from "./test";
+import { expect, recordConsole, test, waitForSettled, type Page } from "./test";
 import { hydrates, siteRoutes } from "./site-routes";
 
 // The prerendered HTML of every route (status, its one heading, metadata, headers, links) is
@@ -7,16 +7,10 @@ import { hydrates, siteRoutes } from "./site-routes";
 
 /** Console errors, page errors, hydration warnings and CSP violations, as they happen. */
 async function recordProblems(page: Page): Promise<string[]> {
-  const problems: string[] = [];
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  page.on("console", (message) => {
-    if (message.type() === "error" || /hydrat|Refused to/i.test(message.text()))
-      problems.push(`${page.url()}: ${message.text()}`);
-  });
+  const problems = await recordConsole(
+    page,
+    (type, text) => type === "error" || /hydrat|Refused to/i.test(text),
+  );
   page.on("pageerror", (error) => problems.push(error.message));
   return problems;
 }

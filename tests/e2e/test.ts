@@ -14,6 +14,26 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /**
+ * From the next navigation on, reports every CSP violation to the console, and collects the
+ * console messages that `keep` selects, each with the page's URL, as they happen.
+ */
+export async function recordConsole(
+  page: Page,
+  keep: (type: string, text: string) => boolean,
+): Promise<string[]> {
+  const kept: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  page.on("console", (message) => {
+    if (keep(message.type(), message.text())) kept.push(`${page.url()}: ${message.text()}`);
+  });
+  return kept;
+}
+
+/**
  * Resolves once the page has stopped fetching: a page that hydrates may still load chunks (the
  * toaster, a lazy result) after hydration, so wait for the network to go quiet; a page that ships
  * no JavaScript (ADR 009) fetches nothing after its load event but the lazy images a scroll
