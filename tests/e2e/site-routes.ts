@@ -1,42 +1,3 @@
-/**
- * Every route of the spec's table with the main heading it must show, and whether it hydrates:
- * only a page with a control that cannot work without a script ships JavaScript (ADR 009).
- */
-export const siteRoutes = [
-  { path: "/", h1: "One episode in. A week of content out.", hydrates: true },
-  { path: "/features", h1: "Features" },
-  { path: "/pricing", h1: "Pricing", hydrates: true },
-  { path: "/about", h1: "About Castloop" },
-  { path: "/contact", h1: "Contact Us", hydrates: true },
-  { path: "/testimonials", h1: "What Our Customers Say" },
-  { path: "/blog", h1: "Podcast Growth Blog" },
-  { path: "/blog/content-repurposing", h1: "7 Smart Ways to Repurpose Your Podcast Content" },
-  {
-    path: "/blog/social-media-growth",
-    h1: "How to Grow Your Podcast Audience Through Social Media",
-  },
-  { path: "/blog/audiograms", h1: "Creating Compelling Audiograms for Your Podcast" },
-  { path: "/blog/podcast-seo", h1: "The Ultimate Guide to Podcast SEO" },
-  { path: "/blog/podcast-analytics", h1: "Podcast Analytics: What Metrics Really Matter" },
-  { path: "/tools", h1: "Our Content Tools" },
-  { path: "/examples", h1: "Examples" },
-  { path: "/examples/open-kitchen-hours", h1: "Pricing the loaf", hydrates: true },
-  {
-    path: "/examples/the-slow-build",
-    h1: "Building in public without burning out",
-    hydrates: true,
-  },
-  { path: "/help", h1: "Help Center", hydrates: true },
-  { path: "/terms", h1: "Terms of Service" },
-  { path: "/privacy", h1: "Privacy Policy" },
-  { path: "/cookies", h1: "Cookie Policy" },
-  { path: "/success", h1: "Subscription Successful!" },
-] as const satisfies readonly { path: string; h1: string; hydrates?: true }[];
-
-/** Whether the route ships JavaScript. The not-found page (Go Back) hydrates too. */
-export const hydrates = (route: (typeof siteRoutes)[number]): boolean =>
-  "hydrates" in route && route.hydrates;
-
 /** The spec's articles, newest first, with the date as the listing shows it. */
 export const articles = [
   {
@@ -75,3 +36,35 @@ export const articles = [
     iso: "2025-02-12",
   },
 ] as const;
+
+/**
+ * Every route of the spec's table with the main heading it must show, and whether it hydrates:
+ * only a page with a control that cannot work without a script ships JavaScript (ADR 009).
+ */
+export const siteRoutes = [
+  { path: "/", h1: "One episode in. A week of content out.", hydrates: true },
+  { path: "/features", h1: "Features" },
+  { path: "/pricing", h1: "Pricing", hydrates: true },
+  { path: "/about", h1: "About Castloop" },
+  { path: "/contact", h1: "Contact Us", hydrates: true },
+  { path: "/testimonials", h1: "What Our Customers Say" },
+  { path: "/blog", h1: "Podcast Growth Blog" },
+  ...articles.map(({ slug, title }) => ({ path: `/blog/${slug}`, h1: title })),
+  { path: "/tools", h1: "Our Content Tools" },
+  { path: "/examples", h1: "Examples" },
+  { path: "/examples/open-kitchen-hours", h1: "Pricing the loaf", hydrates: true },
+  {
+    path: "/examples/the-slow-build",
+    h1: "Building in public without burning out",
+    hydrates: true,
+  },
+  { path: "/help", h1: "Help Center", hydrates: true },
+  { path: "/terms", h1: "Terms of Service" },
+  { path: "/privacy", h1: "Privacy Policy" },
+  { path: "/cookies", h1: "Cookie Policy" },
+  { path: "/success", h1: "Subscription Successful!" },
+] as const satisfies readonly { path: string; h1: string; hydrates?: true }[];
+
+/** Whether the route ships JavaScript. The not-found page (Go Back) hydrates too. */
+export const hydrates = (route: (typeof siteRoutes)[number]): boolean =>
+  "hydrates" in route && route.hydrates;
