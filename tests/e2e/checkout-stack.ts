@@ -16,7 +16,7 @@ export type CheckoutStack = { origin: string; fake: FakeStripe; close: () => Pro
 /**
  * The production server on its own loopback port, configured with Stripe test values and
  * pointed at a fake Stripe API, so a click on a plan really goes browser → function → SDK →
- * "Stripe" → redirect. Uses the build made by playwright.config.ts's web server.
+ * "Stripe" → redirect. Uses the tests' build (tests/site-under-test.ts).
  */
 export async function startCheckoutStack(): Promise<CheckoutStack> {
   const fake = await startFakeStripe();

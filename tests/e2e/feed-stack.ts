@@ -15,7 +15,7 @@ export { fixtureUrl } from "../../supabase/functions/feed-cadence/test-network.t
 export type FeedStack = { origin: string; fixtures: FeedFixtures; close: () => Promise<void> };
 
 /**
- * The production app (the build made by playwright.config.ts's web server, the real
+ * The production app (the tests' build, tests/site-under-test.ts; the real
  * feed-cadence handler and address policy) on its own loopback port, in this process, so the
  * handler can be given the fixture network in code: `podcasts.fixture.test` reaches the local
  * fixture host, and no environment variable can do the same to a real server.
@@ -24,7 +24,6 @@ export async function startFeedStack(): Promise<FeedStack> {
   const fixtures = await startFeedFixtures();
   try {
     const built = readBuiltPublicEnv();
-    let origin = "";
     const app = createApp({
       files: loadStaticFiles("build/client"),
       checkout: createNotConfiguredHandler({ allowedOrigins: [], log: () => {} }),
@@ -36,9 +35,8 @@ export async function startFeedStack(): Promise<FeedStack> {
       clientIp: (c) => clientAddress(getConnInfo(c).remote.address, undefined, 0),
     });
     const server = await listen(app.fetch, { port: 0, hostname: "127.0.0.1" });
-    origin = `http://127.0.0.1:${server.port}`;
     return {
-      origin,
+      origin: `http://127.0.0.1:${server.port}`,
       fixtures,
       close: async () => {
         await server.close();
