@@ -1,4 +1,5 @@
 import { comparisonCopy, comparisonRows } from "../../app/data/plan-comparison.ts";
+import { checkoutTimeoutMs } from "../../app/lib/checkout-messages.ts";
 import { plans } from "../../app/data/plans.ts";
 import { expect, test, type Locator, type Page } from "./test";
 
@@ -224,7 +225,7 @@ test.describe("the plan finder", () => {
     await ask(finder, 5, ["Content scheduling"]);
     await finder.getByRole("button", { name: "Subscribe to Expert" }).click();
     // Checkout loads its client on the first click, then the browser leaves for the answer's URL.
-    await expect(page).toHaveURL(/\/success$/, { timeout: 15_000 });
+    await expect(page).toHaveURL(/\/success$/, { timeout: checkoutTimeoutMs });
     expect(bodies).toEqual([{ priceId: "price_expert", isGuest: true }]);
   });
 
@@ -317,7 +318,7 @@ test.describe("keyboard only", () => {
     await tabTo(page, finder.getByRole("button", { name: "Subscribe to Pro" }));
     await page.keyboard.press("Enter");
     // Checkout loads its client on the first click, then the browser leaves for the answer's URL.
-    await expect(page).toHaveURL(/\/success$/, { timeout: 15_000 });
+    await expect(page).toHaveURL(/\/success$/, { timeout: checkoutTimeoutMs });
     expect(bodies).toEqual([{ priceId: "price_pro", isGuest: true }]);
   });
 });

@@ -8,6 +8,8 @@ test.use(phoneContextOptions);
 // Cold loads at 1.6 Mbit/s with a 4× slower CPU, on a shared machine.
 test.setTimeout(60_000);
 
+// A held tap takes effect only after its page's scripts, released, download at 1.6 Mbit/s and
+// hydrate at a 4× slower CPU: the throttled phone's load, not the site being slow to react.
 const effectTimeout = 20_000;
 
 /**
