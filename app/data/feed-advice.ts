@@ -27,6 +27,11 @@ function minutes(seconds: number): string {
   return `${hours} h ${String(rest).padStart(2, "0")} min`;
 }
 
+/** The episodes a month the finder should show for this feed, or null when it published none. */
+export function episodesToFill(cadence: Cadence): number | null {
+  return cadence.last12.mean === 0 ? null : clampEpisodes(Math.round(cadence.last12.mean));
+}
+
 export type FeedAdvice = {
   /** The episodes a month to fill into the finder, or null when the show published none. */
   fillEpisodes: number | null;
@@ -51,7 +56,8 @@ export function feedAdvice(cadence: Cadence, needs: readonly NeedId[]): FeedAdvi
   }
   if (cadence.hasTranscripts) details.push("Your feed already links transcripts.");
 
-  if (last12.mean === 0) {
+  const fill = episodesToFill(cadence);
+  if (fill === null) {
     return {
       fillEpisodes: null,
       summary: `${title} published no episodes in the last 12 months; the latest came out on ${formatLongDate(cadence.lastEpisodeAt.slice(0, 10))}. We left the finder as it was.`,
@@ -61,7 +67,6 @@ export function feedAdvice(cadence: Cadence, needs: readonly NeedId[]): FeedAdvi
     };
   }
 
-  const fill = clampEpisodes(Math.round(last12.mean));
   const busiestCount = last12.busiest.episodes;
   const fives = cadence.monthsWithFiveOrMore;
   const summary = `${title} published ${last12.mean} episodes a month on average over the last 12 months (${last6.mean} over the last 6), and ${episodes(busiestCount)} in its busiest month, ${monthLabels(last12.busiest.month).long}. ${fives === 0 ? "No month had" : fives === 1 ? "One month had" : `${fives} months had`} five or more.`;

@@ -5,10 +5,7 @@ import type { Cadence } from "~/lib/feed-cadence";
 
 // Loaded on demand by feed-cadence-field.tsx once a feed was read.
 
-/** The episodes a month the finder should show for this feed, or null to leave it. */
-export function episodesToFill(cadence: Cadence): number | null {
-  return feedAdvice(cadence, []).fillEpisodes;
-}
+export { episodesToFill } from "~/data/feed-advice";
 
 const BAR = 24;
 const GAP = 8;
