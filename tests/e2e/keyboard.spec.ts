@@ -1,14 +1,5 @@
 import { checkoutTimeoutMs } from "../../app/lib/checkout-messages.ts";
-import { expect, test, type Locator, type Page } from "./test";
-
-/** Presses Tab (from wherever focus is) until `target` has focus; fails if it is never reached. */
-async function tabTo(page: Page, target: Locator, max = 80) {
-  for (let presses = 0; presses < max; presses++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  await expect(target).toBeFocused();
-}
+import { expect, tabTo, test } from "./test";
 
 // The main flows, walked with the keyboard alone: no click, no focus() call.
 test.describe("keyboard only", () => {

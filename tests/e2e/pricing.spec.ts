@@ -1,7 +1,7 @@
 import { comparisonCopy, comparisonRows } from "../../app/data/plan-comparison.ts";
 import { checkoutTimeoutMs } from "../../app/lib/checkout-messages.ts";
 import { plans } from "../../app/data/plans.ts";
-import { expect, test, type Locator, type Page } from "./test";
+import { expect, tabTo, test, type Locator, type Page } from "./test";
 
 const rows = comparisonRows(plans);
 const planNames = plans.map((plan) => plan.name);
@@ -273,15 +273,6 @@ test.describe("the plan finder", () => {
     await context.close();
   });
 });
-
-/** Presses Tab until `target` has focus; fails if it is never reached. */
-async function tabTo(page: Page, target: Locator, max = 120) {
-  for (let presses = 0; presses < max; presses++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  await expect(target).toBeFocused();
-}
 
 test.describe("keyboard only", () => {
   test("the per-plan view: arrow keys move between plans", async ({ page, gotoHydrated }) => {

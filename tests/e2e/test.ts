@@ -1,4 +1,4 @@
-import { test as base, type Page, type Response } from "@playwright/test";
+import { expect, test as base, type Locator, type Page, type Response } from "@playwright/test";
 
 export { expect, type Locator, type Page } from "@playwright/test";
 
@@ -11,6 +11,18 @@ type GotoOptions = Parameters<Page["goto"]>[1];
 export async function waitForHydration(page: Page): Promise<void> {
   if ((await page.locator('script[type="module"]').count()) === 0) return;
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * Presses Tab (from wherever focus is) until `target` has focus; fails if `max` presses never
+ * reach it.
+ */
+export async function tabTo(page: Page, target: Locator, max = 120): Promise<void> {
+  for (let presses = 0; presses < max; presses++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
 }
 
 /**
