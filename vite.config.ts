@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
-import { publicEnvDefines } from "./app/lib/env-schema.ts";
+import { publicEnvDefines } from "./app/config/env-schema.ts";
 import { loadEnvOrExit } from "./server/env.ts";
 
 export default defineConfig(() => {

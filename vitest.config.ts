@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { parsePublicEnv, publicEnvDefines } from "./app/lib/env-schema.ts";
+import { parsePublicEnv, publicEnvDefines } from "./app/config/env-schema.ts";
 
 export default defineConfig({
   resolve: {
@@ -33,6 +33,7 @@ export default defineConfig({
             "server/**/*.test.ts",
             "scripts/**/*.test.ts",
             "supabase/functions/**/*.test.ts",
+            "tests/copy/**/*.test.ts",
           ],
           setupFiles: ["tests/setup/vitest-setup.ts"],
         },

@@ -12,7 +12,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { SkipLink } from "~/components/layout/skip-link";
 import { siteConfig } from "~/config/site";
 import { usePageHydrates } from "~/lib/hydration";
-import { speculationRules } from "~/lib/speculation-rules";
+import { speculationRules } from "~/site/speculation-rules";
 import stylesheet from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
 

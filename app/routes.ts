@@ -1,6 +1,6 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { listSlugs } from "./lib/content-files.server";
-import { listKitSlugs } from "./lib/example-files.server";
+import { listSlugs } from "./content/content-files.server";
+import { listKitSlugs } from "./examples/example-files.server";
 
 // Every page has a fixed path (the spec's "no route has parameters"), so each article and legal
 // page is its own route entry. Unknown paths, /blog/anything included, fall to the not-found route.

@@ -2,7 +2,7 @@ import { execSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import { chromiumLaunchOptions, chromiumPath } from "../tests/e2e/chromium.ts";
-import { sitePages } from "../app/data/pages.server.ts";
+import { sitePages } from "../app/site/pages.server.ts";
 import { siteRoutes } from "../tests/e2e/site-routes.ts";
 import { serveBuild } from "../scripts/serve-build.ts";
 import { median } from "./median.ts";

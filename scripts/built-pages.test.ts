@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { definePage } from "../app/lib/page-meta.ts";
+import { definePage } from "../app/site/page-meta.ts";
 import { assertPagesMatch, urlPathOf, type BuiltPage } from "./built-pages.ts";
 
 const built = (...paths: string[]): BuiltPage[] => paths.map((urlPath) => ({ urlPath, html: "" }));

@@ -1,4 +1,4 @@
-import type { PageMeta } from "../app/lib/page-meta.ts";
+import type { PageMeta } from "../app/site/page-meta.ts";
 import { notFoundPrerenderPath } from "../react-router.config.ts";
 
 /** Where postbuild leaves the not-found page; hosts serve it for every unknown path. */
@@ -29,7 +29,7 @@ export function assertPagesMatch(built: readonly BuiltPage[], pages: readonly Pa
   if (unknown.length > 0 || missing.length > 0) {
     throw new Error(
       `pages and their metadata differ: built without metadata [${unknown.join(", ")}], ` +
-        `described but not built [${missing.join(", ")}] (see app/data/pages.ts)`,
+        `described but not built [${missing.join(", ")}] (see app/site/pages.ts)`,
     );
   }
 }

@@ -1,7 +1,7 @@
 import type opentype from "opentype.js";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
-import { slidePreviewSize, slideSize } from "../app/data/example-assets.ts";
+import { slidePreviewSize, slideSize } from "../app/examples/example-assets.ts";
 import { escapeXml } from "./xml.ts";
 import { loadInter, wrapText } from "./inter-font.ts";
 

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { kitFiles } from "../app/data/example-assets.ts";
-import { transcriptFile, type ExampleKit } from "../app/lib/example-kit.ts";
-import { getAllKits, kitSubtitles } from "../app/lib/example-kit.server.ts";
+import { kitFiles } from "../app/examples/example-assets.ts";
+import { transcriptFile, type ExampleKit } from "../app/examples/example-kit.ts";
+import { getAllKits, kitSubtitles } from "../app/examples/kit-schema.server.ts";
 import { downloadFileName } from "../server/static-files.ts";
 import { carouselPdf, renderSlide, SlideTextError } from "./carousel.ts";
 import type { HeaderRule } from "./host-headers.ts";

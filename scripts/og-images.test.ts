@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fixedPages } from "../app/data/pages.ts";
-import { definePage } from "../app/lib/page-meta.ts";
+import { fixedPages } from "../app/site/pages.ts";
+import { definePage } from "../app/site/page-meta.ts";
 import { shareImagesFor, shareImageSvg, wrapTitle } from "./og-images.ts";
 
 describe("shareImagesFor", () => {

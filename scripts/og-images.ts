@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import sharp from "sharp";
 import { brand } from "../app/config/brand.ts";
-import { ogImagePath, ogImageSize, type PageMeta } from "../app/lib/page-meta.ts";
+import { ogImagePath, ogImageSize, type PageMeta } from "../app/site/page-meta.ts";
 import { loadInter, wrapText } from "./inter-font.ts";
 
 // Share images (1200×630) drawn at build time from each page's title. The text is turned into

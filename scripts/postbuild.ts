@@ -15,7 +15,7 @@ import {
 import { writeShareImages } from "./og-images.ts";
 import { writeBlogFeed } from "./rss.ts";
 import { buildRobots, buildSitemap } from "./sitemap.ts";
-import { sitePages } from "../app/data/pages.server.ts";
+import { sitePages } from "../app/site/pages.server.ts";
 import { notFoundPrerenderPath } from "../react-router.config.ts";
 import { loadEnvOrExit, writeBuiltPublicEnv } from "../server/env.ts";
 import { filesUnder } from "../server/files.ts";

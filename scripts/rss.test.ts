@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fixedPages } from "../app/data/pages.ts";
-import { getAllPosts } from "../app/lib/blog.server.ts";
+import { fixedPages } from "../app/site/pages.ts";
+import { getAllPosts } from "../app/content/blog.server.ts";
 import {
   blogFeedChannel,
   buildRssFeed,

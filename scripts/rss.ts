@@ -1,8 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { brand } from "../app/config/brand.ts";
-import { fixedPages } from "../app/data/pages.ts";
-import { getAllPosts } from "../app/lib/blog.server.ts";
-import { documentTitle } from "../app/lib/page-meta.ts";
+import { fixedPages } from "../app/site/pages.ts";
+import { getAllPosts } from "../app/content/blog.server.ts";
+import { documentTitle } from "../app/site/page-meta.ts";
 import { escapeXml } from "./xml.ts";
 
 /** Where the feed is written; the page head (app/root.tsx) links to it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { definePage } from "../app/lib/page-meta.ts";
+import { definePage } from "../app/site/page-meta.ts";
 import { buildRobots, buildSitemap } from "./sitemap.ts";
 
 const pages = [

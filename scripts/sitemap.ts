@@ -1,4 +1,4 @@
-import type { PageMeta } from "../app/lib/page-meta.ts";
+import type { PageMeta } from "../app/site/page-meta.ts";
 import { escapeXml } from "./xml.ts";
 
 /** Every indexable page, with the date of its last change where its metadata states one. */

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { parsePublicEnv } from "../app/lib/env-schema.ts";
+import { parsePublicEnv } from "../app/config/env-schema.ts";
 import { buildInputs, buildStamp } from "./build-stamp.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "castloop-stamp-"));

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { PublicEnv } from "../app/lib/env-schema.ts";
+import type { PublicEnv } from "../app/config/env-schema.ts";
 import { filesUnder } from "./files.ts";
 
 /** Everything that goes into a build: sources, the scripts that finish it, config and .env. */

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseEnv } from "node:util";
-import { parsePublicEnv, type PublicEnv } from "../app/lib/env-schema.ts";
+import { parsePublicEnv, type PublicEnv } from "../app/config/env-schema.ts";
 import { parseCheckoutEnv } from "../supabase/functions/create-checkout/schema.ts";
 import { parseFeedEnv } from "../supabase/functions/feed-cadence/schema.ts";
 import { serverEnvSchema, type ServerEnv } from "./server-env.ts";

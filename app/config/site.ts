@@ -1,5 +1,5 @@
 import { brand } from "~/config/brand";
-import { env } from "~/lib/env";
+import { env } from "~/config/env";
 
 export type NavLink = { label: string; href: string };
 

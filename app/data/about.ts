@@ -1,4 +1,4 @@
-import { guaranteeShort } from "./guarantee";
+import { guaranteeShort } from "~/plans/guarantee";
 
 export type AboutPoint = { title: string; description: string };
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { about } from "./about";
-import { faqs } from "./faqs";
+import { faqs } from "~/plans/faqs";
 import { features } from "./features";
-import { describePlanOutputs } from "./plan-outputs";
-import { ctaBandPlan, planFeatureRows, plans, startsCheckout } from "./plans";
+import { describePlanOutputs } from "~/plans/plan-outputs";
+import { ctaBandPlan, planFeatureRows, plans, startsCheckout } from "~/plans/plans";
 import { testimonials } from "./testimonials";
 import { toolAvailability, tools } from "./tools";
 

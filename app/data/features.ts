@@ -10,7 +10,7 @@ import {
   Subtitles,
 } from "lucide-react";
 
-import type { ExampleAssetId } from "~/data/example-assets";
+import type { ExampleAssetId } from "~/examples/example-assets";
 
 export type Tier = "Core" | "Pro" | "Premium";
 

@@ -1,6 +1,6 @@
 import { isExternalUrl, siteConfig } from "~/config/site";
-import { billingStatements } from "./billing-rules";
-import { guaranteeDays } from "./guarantee";
+import { billingStatements } from "~/plans/billing-rules";
+import { guaranteeDays } from "~/plans/guarantee";
 
 // What the legal pages say that depends on the configured build: contacts, the billing rules
 // (billing-rules.ts, so the Terms cannot drift from the FAQ) and which outside hosts a visitor

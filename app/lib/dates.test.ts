@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { getAllPosts } from "~/lib/blog.server";
+import { getAllPosts } from "~/content/blog.server";
 import { formatLongDate, formatPostDate } from "~/lib/dates";
 
 // The spec's dates, as the listing and the articles must show them.

@@ -1,4 +1,4 @@
-import { env } from "~/lib/env";
+import { env } from "~/config/env";
 
 /** The functions endpoint: the configured Supabase project, or this site's own server. */
 export function functionsBaseUrl(origin: string): string {

@@ -3,9 +3,9 @@ import { AboutPointsSection, AboutStatement } from "~/components/sections/about-
 import { CtaSection } from "~/components/sections/cta-section";
 import { siteConfig } from "~/config/site";
 import { about } from "~/data/about";
-import { fixedPages } from "~/data/pages";
-import { metaFromLoader } from "~/lib/route-meta";
-import { buildMeta } from "~/lib/seo";
+import { fixedPages } from "~/site/pages";
+import { metaFromLoader } from "~/site/route-meta";
+import { buildMeta } from "~/site/seo";
 
 export const loader = () => ({ meta: buildMeta(fixedPages.about) });
 

@@ -1,9 +1,9 @@
 import { PostGrid } from "~/components/blog/post-grid";
 import { PageHeader } from "~/components/layout/page-header";
-import { fixedPages } from "~/data/pages";
-import { getAllPosts, toSummary } from "~/lib/blog.server";
-import { metaFromLoader } from "~/lib/route-meta";
-import { buildMeta } from "~/lib/seo";
+import { fixedPages } from "~/site/pages";
+import { getAllPosts, toSummary } from "~/content/blog.server";
+import { metaFromLoader } from "~/site/route-meta";
+import { buildMeta } from "~/site/seo";
 import type { Route } from "./+types/blog-index";
 
 // Runs at build time only: the listing is prerendered from content/blog/*.md.

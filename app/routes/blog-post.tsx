@@ -2,11 +2,11 @@ import { AuthorBio } from "~/components/blog/author-bio";
 import { MorePosts } from "~/components/blog/more-posts";
 import { PostHeader } from "~/components/blog/post-header";
 import { Prose } from "~/components/blog/prose";
-import { postPage } from "~/data/pages.server";
-import { getAllPosts, toSummary } from "~/lib/blog.server";
-import { metaFromLoader } from "~/lib/route-meta";
-import { buildMeta } from "~/lib/seo";
-import { blogPostingJsonLd, breadcrumbJsonLd } from "~/lib/structured-data";
+import { postPage } from "~/site/pages.server";
+import { getAllPosts, toSummary } from "~/content/blog.server";
+import { metaFromLoader } from "~/site/route-meta";
+import { buildMeta } from "~/site/seo";
+import { blogPostingJsonLd, breadcrumbJsonLd } from "~/site/structured-data";
 import type { Route } from "./+types/blog-post";
 
 // Runs at build time only: each article is prerendered from content/blog/<slug>.md.

@@ -1,9 +1,9 @@
 import { ContactForm } from "~/components/forms/contact-form";
 import { PageHeader } from "~/components/layout/page-header";
 import { siteConfig } from "~/config/site";
-import { fixedPages } from "~/data/pages";
-import { metaFromLoader } from "~/lib/route-meta";
-import { buildMeta } from "~/lib/seo";
+import { fixedPages } from "~/site/pages";
+import { metaFromLoader } from "~/site/route-meta";
+import { buildMeta } from "~/site/seo";
 import type { RouteHandle } from "~/lib/hydration";
 
 export const loader = () => ({ meta: buildMeta(fixedPages.contact) });

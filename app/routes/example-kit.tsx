@@ -1,12 +1,12 @@
-import { EpisodeCard } from "~/components/examples/episode-card";
+import { EpisodeCard } from "~/examples/components/episode-card";
 import { CtaSection } from "~/components/sections/cta-section";
-import { KitExplorer } from "~/components/examples/kit-explorer";
-import { examplesPath, kitPath } from "~/data/example-assets";
-import { getAllKits, kitMeasures } from "~/lib/example-kit.server";
-import { kitPage } from "~/data/pages.server";
-import { metaFromLoader } from "~/lib/route-meta";
-import { buildMeta } from "~/lib/seo";
-import { breadcrumbJsonLd } from "~/lib/structured-data";
+import { KitExplorer } from "~/examples/components/kit-explorer";
+import { examplesPath, kitPath } from "~/examples/example-assets";
+import { getAllKits, kitMeasures } from "~/examples/kit-schema.server";
+import { kitPage } from "~/site/pages.server";
+import { metaFromLoader } from "~/site/route-meta";
+import { buildMeta } from "~/site/seo";
+import { breadcrumbJsonLd } from "~/site/structured-data";
 import type { Route } from "./+types/example-kit";
 import type { RouteHandle } from "~/lib/hydration";
 

@@ -1,13 +1,13 @@
 import { ArrowRight } from "lucide-react";
 import { PageHeader } from "~/components/layout/page-header";
 import { CtaSection } from "~/components/sections/cta-section";
-import { exampleAssets, kitFiles, kitPath } from "~/data/example-assets";
-import { SlidePreview } from "~/components/examples/slide-preview";
-import { formatDuration } from "~/lib/example-kit";
-import { getAllKits } from "~/lib/example-kit.server";
-import { metaFromLoader } from "~/lib/route-meta";
-import { buildMeta } from "~/lib/seo";
-import { fixedPages } from "~/data/pages";
+import { exampleAssets, kitFiles, kitPath } from "~/examples/example-assets";
+import { SlidePreview } from "~/examples/components/slide-preview";
+import { formatDuration } from "~/examples/example-kit";
+import { getAllKits } from "~/examples/kit-schema.server";
+import { metaFromLoader } from "~/site/route-meta";
+import { buildMeta } from "~/site/seo";
+import { fixedPages } from "~/site/pages";
 import type { Route } from "./+types/examples";
 
 export const loader = () => ({

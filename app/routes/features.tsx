@@ -1,9 +1,9 @@
 import { CtaSection } from "~/components/sections/cta-section";
 import { FeatureGridSection } from "~/components/sections/feature-grid-section";
 import { features } from "~/data/features";
-import { fixedPages } from "~/data/pages";
-import { metaFromLoader } from "~/lib/route-meta";
-import { buildMeta } from "~/lib/seo";
+import { fixedPages } from "~/site/pages";
+import { metaFromLoader } from "~/site/route-meta";
+import { buildMeta } from "~/site/seo";
 
 export const loader = () => ({ meta: buildMeta(fixedPages.features) });
 

@@ -1,11 +1,11 @@
 import { PageHeader } from "~/components/layout/page-header";
 import { FaqSection } from "~/components/sections/faq-section";
-import { billingFaqPointer } from "~/data/billing-faq-pointer";
-import { faqs } from "~/data/faqs";
-import { fixedPages } from "~/data/pages";
-import { metaFromLoader } from "~/lib/route-meta";
-import { buildMeta } from "~/lib/seo";
-import { faqJsonLd } from "~/lib/structured-data";
+import { billingFaqPointer } from "~/plans/billing-faq-pointer";
+import { faqs } from "~/plans/faqs";
+import { fixedPages } from "~/site/pages";
+import { metaFromLoader } from "~/site/route-meta";
+import { buildMeta } from "~/site/seo";
+import { faqJsonLd } from "~/site/structured-data";
 import type { RouteHandle } from "~/lib/hydration";
 
 export const loader = () => ({
@@ -25,7 +25,7 @@ export default function Help() {
         Find answers to common questions, or write to our support team.
       </PageHeader>
       <FaqSection faqs={faqs} />
-      {/* Billing answers live on /pricing (app/data/billing-faqs.ts); this page points to them. */}
+      {/* Billing answers live on /pricing (app/plans/billing-faqs.ts); this page points to them. */}
       <p className="mx-auto max-w-3xl px-4 pb-16 text-muted-foreground sm:px-6">
         {billingFaqPointer.lead}{" "}
         <a

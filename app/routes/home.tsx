@@ -1,14 +1,14 @@
 import { CtaSection } from "~/components/sections/cta-section";
 import { HeroSection } from "~/components/sections/hero-section";
-import { PricingSection } from "~/components/sections/pricing-section";
+import { PricingSection } from "~/plans/components/pricing-section";
 import { TestimonialsSection } from "~/components/sections/testimonials-section";
-import { fixedPages } from "~/data/pages";
-import { plans } from "~/data/plans";
+import { fixedPages } from "~/site/pages";
+import { plans } from "~/plans/plans";
 import { testimonials } from "~/data/testimonials";
-import { exampleTeaserHtml, featureGridHtml } from "~/lib/home-sections.server";
-import { metaFromLoader } from "~/lib/route-meta";
-import { buildMeta } from "~/lib/seo";
-import { homeJsonLd } from "~/lib/structured-data";
+import { exampleTeaserHtml, featureGridHtml } from "~/components/sections/home-sections.server";
+import { metaFromLoader } from "~/site/route-meta";
+import { buildMeta } from "~/site/seo";
+import { homeJsonLd } from "~/site/structured-data";
 import type { Route } from "./+types/home";
 import type { RouteHandle } from "~/lib/hydration";
 

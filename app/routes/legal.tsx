@@ -1,11 +1,11 @@
 import { Prose } from "~/components/blog/prose";
 import { PageHeader } from "~/components/layout/page-header";
 import { siteLegalTokens } from "~/data/legal-tokens";
-import { legalPage } from "~/data/pages.server";
+import { legalPage } from "~/site/pages.server";
 import { formatLongDate } from "~/lib/dates";
-import { getLegalPage } from "~/lib/legal.server";
-import { metaFromLoader } from "~/lib/route-meta";
-import { buildMeta } from "~/lib/seo";
+import { getLegalPage } from "~/content/legal.server";
+import { metaFromLoader } from "~/site/route-meta";
+import { buildMeta } from "~/site/seo";
 import type { Route } from "./+types/legal";
 
 // Runs at build time only: every legal page is prerendered from content/legal/<slug>.md.

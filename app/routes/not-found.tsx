@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { notFoundPage } from "~/data/not-found-page";
-import { buildMeta } from "~/lib/seo";
+import { notFoundPage } from "~/site/not-found-page";
+import { buildMeta } from "~/site/seo";
 import type { RouteHandle } from "~/lib/hydration";
 
 export const handle: RouteHandle = {

@@ -1,15 +1,15 @@
-import { BillingFaqSection } from "~/components/sections/billing-faq-section";
+import { BillingFaqSection } from "~/plans/components/billing-faq-section";
 import { CtaSection } from "~/components/sections/cta-section";
-import { PlanComparisonSection } from "~/components/sections/plan-comparison-section";
-import { PlanFinderSection } from "~/components/sections/plan-finder-section";
-import { PricingSection } from "~/components/sections/pricing-section";
-import { billingFaqs } from "~/data/billing-faqs";
-import { useCheckoutIntent } from "~/lib/checkout-intent";
-import { fixedPages } from "~/data/pages";
-import { plans } from "~/data/plans";
-import { metaFromLoader } from "~/lib/route-meta";
-import { buildMeta } from "~/lib/seo";
-import { faqJsonLd, pricingJsonLd } from "~/lib/structured-data";
+import { PlanComparisonSection } from "~/plans/components/plan-comparison-section";
+import { PlanFinderSection } from "~/plans/components/plan-finder-section";
+import { PricingSection } from "~/plans/components/pricing-section";
+import { billingFaqs } from "~/plans/billing-faqs";
+import { useCheckoutIntent } from "~/plans/checkout-intent";
+import { fixedPages } from "~/site/pages";
+import { plans } from "~/plans/plans";
+import { metaFromLoader } from "~/site/route-meta";
+import { buildMeta } from "~/site/seo";
+import { faqJsonLd, pricingJsonLd } from "~/site/structured-data";
 import type { RouteHandle } from "~/lib/hydration";
 
 export const loader = () => ({

@@ -1,10 +1,10 @@
 import { CheckCircle2 } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 import { siteConfig } from "~/config/site";
-import { billingStatements, manageLabel } from "~/data/billing-rules";
-import { fixedPages } from "~/data/pages";
-import { metaFromLoader } from "~/lib/route-meta";
-import { buildMeta } from "~/lib/seo";
+import { billingStatements, manageLabel } from "~/plans/billing-rules";
+import { fixedPages } from "~/site/pages";
+import { metaFromLoader } from "~/site/route-meta";
+import { buildMeta } from "~/site/seo";
 
 export const loader = () => ({ meta: buildMeta(fixedPages.success) });
 

@@ -1,9 +1,9 @@
 import { PageHeader } from "~/components/layout/page-header";
 import { TestimonialsSection } from "~/components/sections/testimonials-section";
-import { fixedPages } from "~/data/pages";
+import { fixedPages } from "~/site/pages";
 import { testimonials } from "~/data/testimonials";
-import { metaFromLoader } from "~/lib/route-meta";
-import { buildMeta } from "~/lib/seo";
+import { metaFromLoader } from "~/site/route-meta";
+import { buildMeta } from "~/site/seo";
 
 export const loader = () => ({ meta: buildMeta(fixedPages.testimonials) });
 

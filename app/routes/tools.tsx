@@ -1,9 +1,9 @@
 import { PageHeader } from "~/components/layout/page-header";
 import { ToolsSection } from "~/components/sections/tools-section";
-import { fixedPages } from "~/data/pages";
+import { fixedPages } from "~/site/pages";
 import { tools } from "~/data/tools";
-import { metaFromLoader } from "~/lib/route-meta";
-import { buildMeta } from "~/lib/seo";
+import { metaFromLoader } from "~/site/route-meta";
+import { buildMeta } from "~/site/seo";
 
 export const loader = () => ({ meta: buildMeta(fixedPages.tools) });
 

@@ -1,6 +1,6 @@
-import { comparisonCopy, comparisonRows } from "../../app/data/plan-comparison.ts";
-import { checkoutTimeoutMs } from "../../app/lib/checkout-messages.ts";
-import { plans } from "../../app/data/plans.ts";
+import { comparisonCopy, comparisonRows } from "../../app/plans/plan-comparison.ts";
+import { checkoutTimeoutMs } from "../../app/plans/checkout-messages.ts";
+import { plans } from "../../app/plans/plans.ts";
 import { expect, tabTo, test, type Locator, type Page } from "./test";
 
 const rows = comparisonRows(plans);

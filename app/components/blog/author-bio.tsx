@@ -1,4 +1,4 @@
-import type { Author } from "~/data/authors";
+import type { Author } from "~/content/authors";
 
 /** The byline's long form, closing the article: who wrote it and from what standpoint. */
 export function AuthorBio({ author }: { author: Pick<Author, "name" | "role" | "bio"> }) {

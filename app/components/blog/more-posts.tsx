@@ -1,6 +1,6 @@
 import { postHref } from "~/components/blog/post-card";
 import { PostDate } from "~/components/blog/post-date";
-import type { PostSummary } from "~/lib/blog.server";
+import type { PostSummary } from "~/content/blog.server";
 
 /** Links to the other articles, below the one being read. */
 export function MorePosts({ posts }: { posts: readonly PostSummary[] }) {

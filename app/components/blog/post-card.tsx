@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { PostDate } from "~/components/blog/post-date";
 import { Badge } from "~/components/ui/badge";
-import type { PostSummary } from "~/lib/blog.server";
+import type { PostSummary } from "~/content/blog.server";
 
 /** Covers are drawn at 1600×900; the box keeps that 16:9 shape before the image loads. */
 export const coverSize = { width: 1600, height: 900 } as const;

@@ -1,5 +1,5 @@
 import { PostCard } from "~/components/blog/post-card";
-import type { PostSummary } from "~/lib/blog.server";
+import type { PostSummary } from "~/content/blog.server";
 
 // Two cards share the first row on wide screens, so both covers are above the fold.
 const eagerCovers = 2;

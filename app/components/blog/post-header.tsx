@@ -1,7 +1,7 @@
 import { coverSize } from "~/components/blog/post-card";
 import { PostDate } from "~/components/blog/post-date";
 import { Badge } from "~/components/ui/badge";
-import type { Post } from "~/lib/blog.server";
+import type { Post } from "~/content/blog.server";
 
 type PostHeaderProps = Pick<
   Post,

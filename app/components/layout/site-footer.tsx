@@ -1,5 +1,5 @@
 import { siteConfig } from "~/config/site";
-import { cancelRule, manageLabel } from "~/data/subscription-terms";
+import { cancelRule, manageLabel } from "~/plans/subscription-terms";
 import { BrandLogo } from "./brand-logo";
 
 export function SiteFooter() {

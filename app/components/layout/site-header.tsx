@@ -4,7 +4,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { siteConfig } from "~/config/site";
 import { cn } from "~/lib/cn";
 import { BrandLogo } from "./brand-logo";
-import { SmartLink } from "./smart-link";
+import { SmartLink } from "~/components/ui/smart-link";
 
 const mobileMenuId = "mobile-menu";
 

@@ -1,7 +1,7 @@
-import { CheckoutButton } from "~/components/forms/checkout-button";
-import { RenewalNote } from "~/components/forms/renewal-note";
-import { guaranteeShort } from "~/data/guarantee";
-import { ctaBandPlan } from "~/data/plans";
+import { CheckoutButton } from "~/plans/components/checkout-button";
+import { RenewalNote } from "~/plans/components/renewal-note";
+import { guaranteeShort } from "~/plans/guarantee";
+import { ctaBandPlan } from "~/plans/plans";
 
 export function CtaSection() {
   return (

@@ -1,15 +1,15 @@
 import { ArrowRight } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
-import { SlidePreview } from "~/components/examples/slide-preview";
-import { examplesPath, kitFiles, kitPath } from "~/data/example-assets";
-import type { ExampleKit } from "~/lib/example-kit";
-import { SectionHeading } from "./section-heading";
+import { SlidePreview } from "~/examples/components/slide-preview";
+import { examplesPath, kitFiles, kitPath } from "~/examples/example-assets";
+import type { ExampleKit } from "~/examples/example-kit";
+import { SectionHeading } from "~/components/ui/section-heading";
 
 const link = "font-semibold text-primary underline underline-offset-4";
 
 /**
  * "What one episode becomes": a few posts of a kit's thread and one carousel slide, linking to
- * the explorer. Rendered to static markup at build time (app/lib/home-sections.server.tsx),
+ * the explorer. Rendered to static markup at build time (app/components/sections/home-sections.server.tsx),
  * so it adds no JavaScript to the home page; its links are therefore plain anchors.
  */
 export function ExampleTeaserSection({ kit }: { kit: ExampleKit }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { faqs } from "~/data/faqs";
+import { faqs } from "~/plans/faqs";
 import { filterFaqs } from "./faq-section";
 
 describe("filterFaqs", () => {

@@ -1,6 +1,6 @@
 import { Badge } from "~/components/ui/badge";
 import { featuredKitPath, type Feature, type Tier } from "~/data/features";
-import { SectionHeading } from "./section-heading";
+import { SectionHeading } from "~/components/ui/section-heading";
 
 const tierBadge: Record<Tier, "core" | "pro" | "premium"> = {
   Core: "core",

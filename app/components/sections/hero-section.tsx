@@ -1,5 +1,5 @@
 import { ArrowRight, AudioLines, CheckCircle2 } from "lucide-react";
-import { SmartLink } from "~/components/layout/smart-link";
+import { SmartLink } from "~/components/ui/smart-link";
 import { buttonVariants } from "~/components/ui/button";
 import { legalConfig } from "~/config/legal";
 import { siteConfig } from "~/config/site";

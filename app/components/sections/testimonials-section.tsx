@@ -1,7 +1,7 @@
 import { legalConfig } from "~/config/legal";
 import { sampleContentNotes, type Testimonial } from "~/data/testimonials";
 import { cn } from "~/lib/cn";
-import { SectionHeading } from "./section-heading";
+import { SectionHeading } from "~/components/ui/section-heading";
 import { StarRating } from "./star-rating";
 
 export function TestimonialsSection({

@@ -1,0 +1,232 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { blogCategories, countWords, getAllPosts, parsePost, toSummary } from "~/content/blog.server";
+
+const fixtureDir = "tests/fixtures/blog";
+const fixture = (name: string) => {
+  const file = `${fixtureDir}/${name}`;
+  return { file, source: readFileSync(file, "utf8") };
+};
+const valid = fixture("valid-post.md");
+
+/** The valid fixture with one frontmatter line removed or replaced. */
+function withField(field: string, line: string | null): string {
+  const pattern = new RegExp(`^${field}:.*\\n`, "m");
+  expect(valid.source).toMatch(pattern);
+  return valid.source.replace(pattern, line === null ? "" : `${line}\n`);
+}
+
+// The spec's table of articles, newest first.
+const specArticles = [
+  [
+    "content-repurposing",
+    "7 Smart Ways to Repurpose Your Podcast Content",
+    "2025-03-15",
+    "Content Strategy",
+  ],
+  [
+    "social-media-growth",
+    "How to Grow Your Podcast Audience Through Social Media",
+    "2025-03-08",
+    "Growth",
+  ],
+  ["podcast-seo", "The Ultimate Guide to Podcast SEO", "2025-02-28", "SEO"],
+  ["audiograms", "Creating Compelling Audiograms for Your Podcast", "2025-02-20", "Production"],
+  ["podcast-analytics", "Podcast Analytics: What Metrics Really Matter", "2025-02-12", "Analytics"],
+];
+
+describe("parsePost", () => {
+  it("accepts a valid post and derives its slug, path, body and reading time", () => {
+    const post = parsePost(valid.source, valid.file);
+    expect(post).toMatchObject({
+      id: "valid-post",
+      slug: "valid-post",
+      path: "/blog/valid-post",
+      title: "A Valid Fixture Post",
+      date: "2025-01-31",
+      category: "SEO",
+      author: { id: "nora-whitfield", name: "Nora Whitfield", role: "Editorial Lead" },
+      image: "/blog/podcast-seo/cover.svg",
+      readingMinutes: 1,
+    });
+    expect(post.html).toContain("<h2>A heading</h2>");
+    expect(post.html).toContain('width="1200" height="675" loading="lazy" decoding="async"');
+    expect(post.wordCount).toBe(11);
+  });
+
+  it.each([
+    ["missing-title.md", "title", /field "title" is missing/],
+    ["invalid-date.md", "date", /field "date": .*date/i],
+    ["bad-category.md", "category", /field "category": .*"Content Strategy"/],
+    ["bad-image.md", "image", /field "image": must be a path like \/blog\/<slug>\/cover\.svg/],
+  ])("rejects the fixture %s, naming the file and the field %s", (name, _field, message) => {
+    const { file, source } = fixture(name);
+    expect(() => parsePost(source, file)).toThrow(`${fixtureDir}/${name}: invalid frontmatter`);
+    expect(() => parsePost(source, file)).toThrow(message);
+  });
+
+  const fields = ["title", "excerpt", "date", "category", "author", "image", "imageAlt"];
+
+  it.each(fields)("fails when %s is missing", (field) => {
+    expect(() => parsePost(withField(field, null), valid.file)).toThrow(
+      new RegExp(`^${valid.file}: invalid frontmatter: field "${field}" is missing$`),
+    );
+  });
+
+  it.each([
+    ["title", 'title: ""'],
+    ["title", "title: 42"],
+    ["excerpt", 'excerpt: "Too short."'],
+    ["date", "date: 2025-02-30"],
+    ["date", "date: 2025-3-5"],
+    ["date", 'date: "15 Mar 2025"'],
+    ["category", "category: seo"],
+    ["category", "category: Marketing"],
+    ["author", 'author: "  "'],
+    ["author", "author: Castloop Editorial Team"],
+    ["image", "image: https://evil.test/cover.svg"],
+    ["image", "image: /blog/nope/cover.svg"],
+    ["image", "image: /blog/../../package.json"],
+    ["imageAlt", 'imageAlt: ""'],
+  ])("fails when %s is malformed (%s)", (field, line) => {
+    expect(() => parsePost(withField(field, line), valid.file)).toThrow(
+      new RegExp(`^${valid.file}: invalid frontmatter: field "${field}": `),
+    );
+  });
+
+  it("accepts every category of the spec and nothing else", () => {
+    expect(blogCategories).toEqual([
+      "Content Strategy",
+      "Growth",
+      "SEO",
+      "Production",
+      "Analytics",
+    ]);
+    for (const category of blogCategories) {
+      const post = parsePost(withField("category", `category: ${category}`), valid.file);
+      expect(post.category).toBe(category);
+    }
+  });
+
+  it("rejects unknown fields, so a misspelt one cannot pass unnoticed", () => {
+    const source = withField("author", "author: nora-whitfield\ndarft: true");
+    expect(() => parsePost(source, valid.file)).toThrow(
+      /valid-post\.md: invalid frontmatter: .*darft/,
+    );
+  });
+
+  it("rejects a file without frontmatter, and frontmatter that is not YAML", () => {
+    const { file, source } = fixture("no-frontmatter.md");
+    expect(() => parsePost(source, file)).toThrow(`${file}: missing YAML frontmatter`);
+    expect(() => parsePost("---\ntitle: [unclosed\n---\nBody", valid.file)).toThrow(
+      `${valid.file}: frontmatter is not valid YAML`,
+    );
+  });
+
+  it("fails on a body image missing from public/, naming the file and the image", () => {
+    const { file, source } = fixture("missing-body-image.md");
+    expect(() => parsePost(source, file)).toThrow(
+      `${file}: Image /blog/podcast-seo/missing-figure.svg not found in public/`,
+    );
+  });
+
+  it("needs a kebab-case file name, which becomes the slug", () => {
+    expect(() => parsePost(valid.source, "content/blog/Bad Name.md")).toThrow(/kebab-case slug/);
+  });
+});
+
+describe("countWords", () => {
+  it("counts the words of the text, not markup, entities or alt text", () => {
+    expect(
+      countWords('<p>One <strong>two</strong> three &#x26; four</p>\n<img alt="not counted">'),
+    ).toBe(4);
+  });
+});
+
+describe("the articles in content/blog", () => {
+  const posts = getAllPosts();
+
+  it("are the spec's five, newest first, with its titles, dates and categories", () => {
+    expect(posts.map((post) => [post.slug, post.title, post.date, post.category])).toEqual(
+      specArticles,
+    );
+  });
+
+  it.each(specArticles.map(([slug]) => slug!))("%s has a body of 900 to 1,600 words", (slug) => {
+    const post = posts.find((candidate) => candidate.slug === slug)!;
+    expect(post.wordCount).toBeGreaterThanOrEqual(900);
+    expect(post.wordCount).toBeLessThanOrEqual(1600);
+    expect(post.readingMinutes).toBe(Math.round(post.wordCount / 230));
+  });
+
+  it("use their own folder for the cover and body images, with sizes on body images", () => {
+    for (const post of posts) {
+      expect(post.image).toBe(`/blog/${post.slug}/cover.svg`);
+      for (const image of post.html.match(/<img [^>]*>/g) ?? []) {
+        expect(image).toMatch(/ src="\/blog\/[a-z-]+\/[\w.-]+" /);
+        expect(image).toMatch(/ width="\d+" height="\d+" loading="lazy" decoding="async"/);
+      }
+    }
+  });
+
+  it("toSummary is the listing entity: id and path, no body", () => {
+    const summary = toSummary(posts[0]!);
+    expect(summary).toEqual({
+      id: "content-repurposing",
+      path: "/blog/content-repurposing",
+      title: "7 Smart Ways to Repurpose Your Podcast Content",
+      excerpt: posts[0]!.excerpt,
+      date: "2025-03-15",
+      category: "Content Strategy",
+      image: "/blog/content-repurposing/cover.svg",
+      imageAlt: posts[0]!.imageAlt,
+    });
+  });
+});
+
+// Issue 26: articles a producer bookmarks. Each cites the rule it states, says what the platforms
+// do today, and writes in its own voice.
+describe("the articles' facts and sources", () => {
+  const posts = getAllPosts();
+  const html = (slug: string) => posts.find((post) => post.slug === slug)!.html;
+  const source = (url: string) => `<a href="${url}" rel="noopener">`;
+
+  it("link their sources as plain outbound links", () => {
+    const shorts = "https://support.google.com/youtube/answer/10059070";
+    expect(html("podcast-seo")).toContain(
+      source("https://podcasters.apple.com/support/823-podcast-requirements"),
+    );
+    expect(html("podcast-seo")).toContain(
+      source("https://podcasters.apple.com/support/896-artwork-requirements"),
+    );
+    expect(html("podcast-seo")).toContain(source("https://search.google.com/search-console/about"));
+    expect(html("podcast-seo")).toContain(source(shorts));
+    expect(html("audiograms")).toContain(source(shorts));
+    expect(html("podcast-analytics")).toContain(
+      source("https://iabtechlab.com/standards/podcast-measurement-guidelines/"),
+    );
+    expect(html("audiograms")).toContain(source("https://help.x.com/en/using-x/how-to-post"));
+    for (const post of posts) expect(post.html).not.toMatch(/target="_blank"/);
+  });
+
+  it("state what the platforms do now", () => {
+    const all = posts.map((post) => post.html).join("\n");
+    expect(all).not.toMatch(/YouTube community posts?, website/);
+    expect(all).not.toMatch(/Carousels on X/);
+    expect(all).toContain("X has no carousel post");
+    expect(all).toMatch(/up to three minutes/);
+    expect(all).not.toMatch(/Spotify's creator dashboard/);
+    expect(html("podcast-analytics")).toContain("Spotify for Creators");
+    expect(html("podcast-analytics")).toContain("version 2.2");
+    expect(html("podcast-seo")).toContain("podcast:transcript");
+    expect(html("podcast-seo")).toMatch(/Apple Podcasts .*automatic transcripts/);
+  });
+
+  it("each speak in their own voice, about shows that do not share names", () => {
+    const all = posts.map((post) => post.html).join("\n");
+    expect(all.match(/rule of thumb/gi) ?? []).toEqual([]);
+    expect(all.match(/15 to 30 seconds/g) ?? []).toEqual([]);
+    expect(all).not.toMatch(/Open Kitchen(?! Hours)/);
+    expect(all).not.toContain("Second Act");
+  });
+});

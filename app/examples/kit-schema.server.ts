@@ -1,0 +1,409 @@
+import { basename } from "node:path";
+import twitter from "twitter-text";
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+import { instagramText, toSeconds, type ExampleKit } from "~/examples/example-kit";
+import { exampleAssets, outputsMissingFrom, planOffer } from "~/examples/example-assets";
+import { plans } from "~/plans/plans";
+import { listKitSlugs, readKitFile } from "~/examples/example-files.server";
+import { toSrt, toVtt } from "~/lib/subtitles";
+
+/** Every limit a kit must keep; the build fails naming the file, the field and the limit. */
+export const kitLimits = {
+  transcriptWords: { min: 800, max: 1200 },
+  summaryWords: { min: 120, max: 200 },
+  showNotesWords: { min: 300, max: 500 },
+  keyPoints: { min: 5, max: 7 },
+  threadPosts: { min: 6, max: 8 },
+  /** X's limit in weighted characters, as twitter-text counts them (a link counts 23). */
+  postWeight: 280,
+  linkedinChars: 3000,
+  instagramChars: 2200,
+  hashtags: { min: 3, max: 5 },
+  tiktokChars: 4000,
+  shortsTitleChars: 100,
+  shortsDescriptionChars: 5000,
+  slides: { min: 6, max: 8 },
+  slideTitleChars: 60,
+  slideBodyChars: 120,
+  clipSeconds: 30,
+  cueLines: 2,
+  cueLineChars: 42,
+  /** Reading speed: characters (line breaks not counted) per second of a cue, at most. */
+  cueCharsPerSecond: 20,
+} as const;
+
+// Words a caption line may not end on: the phrase they start or bind runs on to the next line
+// ("not one / person"), which a reader has to hold in mind across the break.
+const phraseOpeners = new Set(
+  (
+    "a an the not no one to of in on at by for from with and or but nor than that as if so " +
+    "my your his her its our their this these those very is was are were be been I we you he " +
+    "she they who which"
+  ).split(" "),
+);
+
+/** The word a caption line leaves hanging, or undefined when the line ends a phrase. */
+function hangingWord(line: string): string | undefined {
+  if (/[,.;:!?…”")\]]$/.test(line.trim())) return undefined;
+  const last = line.trim().split(/\s+/).at(-1) ?? "";
+  return phraseOpeners.has(last) || phraseOpeners.has(last.toLowerCase()) ? last : undefined;
+}
+
+/** A cue's reading speed in characters per second, line breaks not counted. */
+function charsPerSecond(cue: { start: number; end: number; text: string }): number {
+  return charCount(cue.text.replace(/\n/g, "")) / (cue.end - cue.start);
+}
+
+/** Placeholders a show-notes template may use; each is filled from the kit. */
+export const templatePlaceholders = [
+  "show",
+  "number",
+  "title",
+  "premise",
+  "host",
+  "guest",
+  "guestBio",
+  "duration",
+  "summary",
+  "chapters",
+  "keyPoints",
+  "challenge",
+  "callToAction",
+] as const;
+
+const timestamp = z
+  .string()
+  .regex(/^\d{2}:[0-5]\d:[0-5]\d$/, { error: "must be a timestamp written hh:mm:ss" });
+const text = (max = 5000) => z.string().trim().min(1).max(max);
+
+/** Unicode code points: what people mean by "characters", an emoji counting once. */
+export const charCount = (value: string) => [...value].length;
+
+export function countWords(value: string): number {
+  return value.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
+const between = (count: number, { min, max }: { min: number; max: number }) =>
+  count >= min && count <= max;
+
+export const exampleKitSchema = z
+  .strictObject({
+    plan: z.enum(plans.map((plan) => plan.name)),
+    episode: z.strictObject({
+      show: text(80),
+      number: z.number().int().positive(),
+      title: text(100),
+      duration: timestamp,
+      format: z.enum(["Interview", "Solo"]),
+      premise: text(160),
+      speakers: z.array(z.strictObject({ name: text(80), role: text(120) })).min(1),
+    }),
+    transcript: z.array(z.strictObject({ at: timestamp, speaker: text(80), text: text() })).min(1),
+    summary: text(),
+    showNotes: z.strictObject({
+      intro: text(),
+      chapters: z.array(z.strictObject({ at: timestamp, title: text(100) })).min(3),
+      body: text(),
+    }),
+    keyPoints: z.array(z.strictObject({ at: timestamp, point: text(200), quote: text(200) })),
+    xThread: z.array(text()),
+    linkedinPost: text(10_000),
+    instagram: z.strictObject({
+      caption: text(10_000),
+      hashtags: z.array(
+        z.string().regex(/^#[\p{L}\p{N}_]+$/u, { error: "must be one # and letters or digits" }),
+      ),
+    }),
+    shortVideo: z.strictObject({
+      tiktok: text(10_000),
+      youtubeShorts: z.strictObject({ title: text(1000), description: text(10_000) }),
+    }),
+    carousel: z.array(z.strictObject({ title: text(1000), body: text(1000) })),
+    subtitles: z.strictObject({
+      clipStart: timestamp,
+      cues: z
+        .array(
+          z.strictObject({
+            start: z.number().min(0),
+            end: z.number(),
+            /** Who says it: a change of speaker opens the cue with "- ". */
+            speaker: text(200),
+            text: text(),
+          }),
+        )
+        .min(1),
+    }),
+    template: z.strictObject({ name: text(100), body: text() }),
+  })
+  .superRefine((kit, ctx) => {
+    const fail = (path: (string | number)[], message: string) =>
+      ctx.addIssue({ code: "custom", path, message });
+    const duration = toSeconds(kit.episode.duration);
+    const withinEpisode = (path: (string | number)[], at: string) => {
+      if (toSeconds(at) >= duration) {
+        fail(path, `${at} is not inside the episode's duration of ${kit.episode.duration}`);
+      }
+    };
+
+    // A kit shows one of every asset, so its plan must include each (a count of 1 is enough).
+    for (const missing of outputsMissingFrom(kit.plan)) {
+      fail(["plan"], `${kit.plan} does not include ${missing}, which the kit shows`);
+    }
+
+    const speakers = kit.episode.speakers.map((speaker) => speaker.name);
+    const expectedSpeakers = kit.episode.format === "Interview" ? 2 : 1;
+    if (speakers.length !== expectedSpeakers) {
+      fail(
+        ["episode", "speakers"],
+        `an ${kit.episode.format.toLowerCase()} episode has ${expectedSpeakers} speaker(s), not ${speakers.length}`,
+      );
+    }
+
+    kit.transcript.forEach((line, index) => {
+      if (!speakers.includes(line.speaker)) {
+        fail(["transcript", index, "speaker"], `"${line.speaker}" is not one of episode.speakers`);
+      }
+      const previous = kit.transcript[index - 1];
+      if (previous && toSeconds(line.at) <= toSeconds(previous.at)) {
+        fail(["transcript", index, "at"], `${line.at} must come after ${previous.at}`);
+      }
+      withinEpisode(["transcript", index, "at"], line.at);
+    });
+    const transcriptWords = countWords(kit.transcript.map((line) => line.text).join(" "));
+    if (!between(transcriptWords, kitLimits.transcriptWords)) {
+      fail(["transcript"], `${transcriptWords} words; the limit is 800–1,200 words`);
+    }
+
+    const summaryWords = countWords(kit.summary);
+    if (!between(summaryWords, kitLimits.summaryWords)) {
+      fail(["summary"], `${summaryWords} words; the limit is 120–200 words`);
+    }
+
+    const { intro, chapters, body } = kit.showNotes;
+    const chapterText = chapters.map((chapter) => `${chapter.at} ${chapter.title}`).join(" ");
+    const notesWords = countWords(`${intro} ${chapterText} ${body}`);
+    if (!between(notesWords, kitLimits.showNotesWords)) {
+      fail(["showNotes"], `${notesWords} words; the limit is 300–500 words`);
+    }
+    chapters.forEach((chapter, index) => {
+      const previous = chapters[index - 1];
+      if (previous && toSeconds(chapter.at) <= toSeconds(previous.at)) {
+        fail(
+          ["showNotes", "chapters", index, "at"],
+          `${chapter.at} must come after ${previous.at}`,
+        );
+      }
+      withinEpisode(["showNotes", "chapters", index, "at"], chapter.at);
+    });
+
+    if (!between(kit.keyPoints.length, kitLimits.keyPoints)) {
+      fail(["keyPoints"], `${kit.keyPoints.length} key points; the limit is 5–7`);
+    }
+    kit.keyPoints.forEach((item, index) => withinEpisode(["keyPoints", index, "at"], item.at));
+
+    if (!between(kit.xThread.length, kitLimits.threadPosts)) {
+      fail(["xThread"], `${kit.xThread.length} posts; the limit is 6–8 posts`);
+    }
+    kit.xThread.forEach((post, index) => {
+      const { weightedLength, valid } = twitter.parseTweet(post);
+      if (weightedLength > kitLimits.postWeight || !valid) {
+        fail(
+          ["xThread", index],
+          `${weightedLength} weighted characters; X's limit is 280 (as twitter-text counts them)`,
+        );
+      }
+    });
+
+    const linkedin = charCount(kit.linkedinPost);
+    if (linkedin > kitLimits.linkedinChars) {
+      fail(["linkedinPost"], `${linkedin} characters; LinkedIn's limit is 3,000`);
+    }
+
+    const { caption, hashtags } = kit.instagram;
+    const instagram = charCount(`${caption}\n\n${hashtags.join(" ")}`);
+    if (instagram > kitLimits.instagramChars) {
+      fail(
+        ["instagram", "caption"],
+        `${instagram} characters with the hashtags; Instagram's limit is 2,200`,
+      );
+    }
+    if (!between(hashtags.length, kitLimits.hashtags)) {
+      fail(["instagram", "hashtags"], `${hashtags.length} hashtags; the limit is 3–5`);
+    }
+    if (new Set(hashtags.map((tag) => tag.toLowerCase())).size !== hashtags.length) {
+      fail(["instagram", "hashtags"], "a hashtag appears twice");
+    }
+
+    const tiktok = charCount(kit.shortVideo.tiktok);
+    if (tiktok > kitLimits.tiktokChars) {
+      fail(["shortVideo", "tiktok"], `${tiktok} characters; TikTok's limit is 4,000`);
+    }
+    const { title: shortsTitle, description } = kit.shortVideo.youtubeShorts;
+    if (charCount(shortsTitle) > kitLimits.shortsTitleChars) {
+      fail(
+        ["shortVideo", "youtubeShorts", "title"],
+        `${charCount(shortsTitle)} characters; YouTube's title limit is 100`,
+      );
+    }
+    if (charCount(description) > kitLimits.shortsDescriptionChars) {
+      fail(
+        ["shortVideo", "youtubeShorts", "description"],
+        `${charCount(description)} characters; YouTube's description limit is 5,000`,
+      );
+    }
+
+    if (!between(kit.carousel.length, kitLimits.slides)) {
+      fail(["carousel"], `${kit.carousel.length} slides; the limit is 6–8 slides`);
+    }
+    kit.carousel.forEach((slide, index) => {
+      if (charCount(slide.title) > kitLimits.slideTitleChars) {
+        fail(["carousel", index, "title"], `${charCount(slide.title)} characters; the limit is 60`);
+      }
+      if (charCount(slide.body) > kitLimits.slideBodyChars) {
+        fail(["carousel", index, "body"], `${charCount(slide.body)} characters; the limit is 120`);
+      }
+    });
+
+    const clipStart = toSeconds(kit.subtitles.clipStart);
+    if (clipStart + kitLimits.clipSeconds > duration) {
+      fail(
+        ["subtitles", "clipStart"],
+        `a 30-second clip from ${kit.subtitles.clipStart} runs past the episode's end`,
+      );
+    }
+    kit.subtitles.cues.forEach((cue, index) => {
+      const path = ["subtitles", "cues", index];
+      if (cue.end <= cue.start) fail([...path, "end"], "a cue must end after it starts");
+      if (cue.end > kitLimits.clipSeconds) {
+        fail([...path, "end"], `${cue.end} s is past the clip's length of 30 seconds`);
+      }
+      const previous = kit.subtitles.cues[index - 1];
+      if (previous && cue.start < previous.end) {
+        fail([...path, "start"], `cues must not overlap: starts before cue ${index} ends`);
+      }
+      const lines = cue.text.split("\n");
+      if (lines.length > kitLimits.cueLines) {
+        fail([...path, "text"], `${lines.length} lines; the limit is 2 lines a cue`);
+      }
+      lines.forEach((line) => {
+        if (charCount(line) > kitLimits.cueLineChars) {
+          fail([...path, "text"], `a line of ${charCount(line)} characters; the limit is 42`);
+        }
+        if (line.trim() === "") fail([...path, "text"], "a cue may not contain a blank line");
+      });
+      if (cue.text.includes("-->")) {
+        fail([...path, "text"], 'cue text may not contain "-->" (SRT and WebVTT forbid it)');
+      }
+      lines.slice(0, -1).forEach((line) => {
+        const word = hangingWord(line);
+        if (word) fail([...path, "text"], `a line ends on "${word}", splitting a phrase`);
+      });
+      if (cue.end > cue.start) {
+        const speed = charsPerSecond(cue);
+        if (speed > kitLimits.cueCharsPerSecond) {
+          fail(
+            [...path, "text"],
+            `${speed.toFixed(1)} characters per second; the limit is ${kitLimits.cueCharsPerSecond}`,
+          );
+        }
+      }
+      if (!kit.episode.speakers.some((speaker) => speaker.name === cue.speaker)) {
+        fail([...path, "speaker"], `${cue.speaker} is not one of the episode's speakers`);
+      }
+      const changed = previous !== undefined && previous.speaker !== cue.speaker;
+      if (changed !== cue.text.startsWith("- ")) {
+        fail(
+          [...path, "text"],
+          changed
+            ? 'the speaker changes here: start the cue with "- "'
+            : '"- " marks a change of speaker, and the speaker does not change here',
+        );
+      }
+    });
+
+    // The blog's advice (content/blog): 3 to 5 specific hashtags on LinkedIn, and an episode
+    // number is not a hashtag anywhere.
+    const tags = (text: string) => text.match(/(?<![\w&])#\w+/g) ?? [];
+    const linkedinTags = tags(kit.linkedinPost).length;
+    if (linkedinTags < kitLimits.hashtags.min || linkedinTags > kitLimits.hashtags.max) {
+      fail(["linkedinPost"], `${linkedinTags} hashtags; the blog advises 3 to 5 on LinkedIn`);
+    }
+    for (const [path, text] of [
+      [["linkedinPost"], kit.linkedinPost],
+      [["instagram", "caption"], kit.instagram.caption],
+      [["shortVideo", "tiktok"], kit.shortVideo.tiktok],
+      [["xThread"], kit.xThread.join("\n")],
+    ] as const) {
+      const numbered = tags(text).find((tag) => /^#\d+$/.test(tag));
+      if (numbered) fail([...path], `${numbered} is an episode number, not a hashtag`);
+    }
+
+    for (const match of kit.template.body.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {
+      const name = match[1] ?? "";
+      if (!(templatePlaceholders as readonly string[]).includes(name)) {
+        fail(
+          ["template", "body"],
+          `unknown placeholder {{${name}}}; known: ${templatePlaceholders.join(", ")}`,
+        );
+      }
+    }
+  });
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const field = issue.path.join(".");
+  return field ? `field "${field}": ${issue.message}` : issue.message;
+}
+
+/**
+ * One kit from its YAML source. `file` (e.g. `content/examples/open-kitchen-hours.yaml`) names
+ * the source in errors and gives the slug. Throws on any broken limit, which fails the build:
+ * every example page and every download file goes through here.
+ */
+export function parseKit(source: string, file: string): ExampleKit {
+  const slug = basename(file).replace(/\.ya?ml$/, "");
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
+    throw new Error(`${file}: the file name must be a kebab-case slug`);
+  }
+  let data: unknown;
+  try {
+    data = parseYaml(source);
+  } catch (error) {
+    throw new Error(`${file}: not valid YAML: ${error instanceof Error ? error.message : error}`);
+  }
+  const result = exampleKitSchema.safeParse(data);
+  if (!result.success) {
+    throw new Error(`${file}: ${result.error.issues.map(describeIssue).join("; ")}`);
+  }
+  return { slug, ...result.data };
+}
+
+export { listKitSlugs };
+
+export function getKit(slug: string): ExampleKit {
+  const { source, file } = readKitFile(slug);
+  return parseKit(source, file);
+}
+
+export function getAllKits(): ExampleKit[] {
+  return listKitSlugs().map(getKit);
+}
+
+/** The subtitle files' text; the explorer shows the same strings the build writes. */
+export function kitSubtitles(kit: ExampleKit): { srt: string; vtt: string } {
+  const title = `${kit.episode.show}, episode ${kit.episode.number}`;
+  return { srt: toSrt(kit.subtitles.cues), vtt: toVtt(kit.subtitles.cues, title) };
+}
+
+/** What the explorer shows beside the assets, worked out here so twitter-text and the plan logic stay off pages. */
+export function kitMeasures(kit: ExampleKit) {
+  return {
+    threadWeights: kit.xThread.map((post) => twitter.parseTweet(post).weightedLength),
+    linkedinChars: charCount(kit.linkedinPost),
+    instagramChars: charCount(instagramText(kit)),
+    ...kitSubtitles(kit),
+    offers: Object.fromEntries(
+      exampleAssets.map((asset) => [asset.id, planOffer(asset)]),
+    ) as Record<(typeof exampleAssets)[number]["id"], ReturnType<typeof planOffer>>,
+  };
+}

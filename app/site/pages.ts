@@ -1,0 +1,85 @@
+import { brand } from "~/config/brand";
+import { examplesPath } from "~/examples/example-assets";
+import { notFoundPage } from "~/site/not-found-page";
+import { plans, pricingPath } from "~/plans/plans";
+import { formatPrice } from "~/lib/format";
+import { definePage, type PageInput, type PageMeta } from "~/site/page-meta";
+import { guaranteeDays, guaranteeShort } from "~/plans/guarantee";
+
+// The pages with a fixed text. Articles and legal pages take theirs from their Markdown front
+// matter (app/site/pages.server.ts). Routes read these in their loaders, so none reach the
+// browser; the not-found page, whose meta is built in the browser, has a module of its own.
+
+const fixedPageInputs = {
+  home: {
+    path: "/",
+    title: `${brand.name}: ${brand.tagline}`,
+    fullTitle: true,
+    description: brand.description,
+  },
+  features: {
+    path: "/features",
+    title: "Features",
+    description:
+      "Transcripts, summaries, key points, X threads, LinkedIn posts, carousels, templates and captions: eight formats from every podcast episode.",
+  },
+  pricing: {
+    path: pricingPath,
+    title: "Pricing",
+    description: `Plans from ${formatPrice(plans[0].price)} a month for ${plans[0].episodesPerMonth} episodes to custom Agency workflows. Compare Starter, Pro, Expert and Agency, with ${guaranteeShort}.`,
+  },
+  examples: {
+    path: examplesPath,
+    title: "Examples",
+    description:
+      "Two sample episodes and everything each became: transcripts, summaries, show notes, key points, X threads, LinkedIn posts, captions, carousels and subtitles.",
+  },
+  about: {
+    path: "/about",
+    title: "About",
+    description: `Why ${brand.name} exists: our mission, our vision, why podcasters choose us and the values behind the product.`,
+  },
+  contact: {
+    path: "/contact",
+    title: "Contact Us",
+    description: `Questions about plans, billing or your account? Send the ${brand.name} team a message and we will get back to you soon.`,
+  },
+  testimonials: {
+    path: "/testimonials",
+    title: "What Our Customers Say",
+    description:
+      "Podcast hosts, producers and marketers on how repurposing their episodes into transcripts and social posts changed their week.",
+  },
+  blog: {
+    path: "/blog",
+    title: "Podcast Growth Blog",
+    description:
+      "Practical advice on repurposing, social media, SEO, audiograms and analytics for podcast hosts, producers and marketers.",
+  },
+  tools: {
+    path: "/tools",
+    title: "Our Content Tools",
+    description:
+      "Transcription, video clips, repurposing, analytics, scheduling and SEO tools, available on all pricing plans with unlimited use.",
+  },
+  help: {
+    path: "/help",
+    title: "Help Center",
+    description: `Answers about audio formats, transcript accuracy, plans, the ${guaranteeDays}-day money-back guarantee and canceling, plus how to reach support.`,
+  },
+  success: {
+    path: "/success",
+    title: "Subscription Successful",
+    description:
+      "Thank you for subscribing. A confirmation e-mail with your subscription details is on its way.",
+    indexable: false,
+  },
+} satisfies Record<string, PageInput>;
+
+/** The pages with a fixed text, by name: each route passes its own to buildMeta. */
+export const fixedPages = Object.fromEntries(
+  Object.entries(fixedPageInputs).map(([name, page]) => [name, definePage(page)]),
+) as Record<keyof typeof fixedPageInputs, PageMeta>;
+
+/** Every page with a fixed text, the not-found page included. */
+export const fixedPageList: readonly PageMeta[] = [...Object.values(fixedPages), notFoundPage];

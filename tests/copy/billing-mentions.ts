@@ -1,0 +1,58 @@
+import type { BillingMention } from "./billing-statements";
+
+/**
+ * Sentences that touch a billing topic without stating its rule, so they need not quote
+ * billing-rules.ts. tests/copy/billing-statements.test.ts fails on any other such sentence.
+ */
+export const billingMentions: readonly BillingMention[] = [
+  {
+    source: "content/legal/terms.md",
+    quote: "We confirm by e-mail and return the money to the card you paid with",
+    because: "how a guarantee refund is paid, after the sentence that states its scope",
+  },
+  {
+    source: "content/legal/terms.md",
+    quote: "Apart from the guarantee and the right of withdrawal above",
+    because: "points back to the guarantee's own clause",
+  },
+  {
+    source: "content/legal/privacy.md",
+    quote: "Manage your subscription, payments, refunds and invoices",
+    because: "a purpose of processing, not a promise of a refund",
+  },
+  {
+    source: "content/legal/privacy.md",
+    quote: "the customer portal where you manage or cancel a subscription",
+    because: "names what Stripe runs for us; the Terms say how to cancel",
+  },
+  {
+    source: "app/plans/billing-faqs.ts",
+    quote: "Refunds, canceling, tax and payment, answered before you pay.",
+    because: "the section's intro lists its topics",
+  },
+  {
+    source: "app/site/pages.ts",
+    quote: "the 14-day money-back guarantee and canceling, plus how to reach support",
+    because: "the Help Center's description lists its topics",
+  },
+  {
+    source: "app/data/about.ts",
+    quote: "Start with the essentials and move up as your show grows",
+    because: "invites an upgrade without saying when it takes effect",
+  },
+  {
+    source: "content/legal/terms.md",
+    quote: "renewals and plan changes are not covered",
+    because: "limits the guarantee; when a plan change applies is the next clause's",
+  },
+  {
+    source: "content/legal/terms.md",
+    quote: "Changing plans.",
+    because: "the clause's heading; the sentences after it are billing-rules.ts's",
+  },
+  {
+    source: "app/plans/billing-faqs.ts",
+    quote: "renewals and plan changes are not covered",
+    because: "limits the guarantee; when a plan change applies is the plan-changes answer's",
+  },
+];
