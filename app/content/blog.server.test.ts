@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { blogCategories, countWords, getAllPosts, parsePost, toSummary } from "~/content/blog.server";
+import { blogCategories, getAllPosts, parsePost, toSummary } from "~/content/blog.server";
 
 const fixtureDir = "tests/fixtures/blog";
 const fixture = (name: string) => {
@@ -132,14 +132,6 @@ describe("parsePost", () => {
 
   it("needs a kebab-case file name, which becomes the slug", () => {
     expect(() => parsePost(valid.source, "content/blog/Bad Name.md")).toThrow(/kebab-case slug/);
-  });
-});
-
-describe("countWords", () => {
-  it("counts the words of the text, not markup, entities or alt text", () => {
-    expect(
-      countWords('<p>One <strong>two</strong> three &#x26; four</p>\n<img alt="not counted">'),
-    ).toBe(4);
   });
 });
 

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { authorIds, getAuthor } from "~/content/authors";
 import { listSlugs, readContentFile } from "~/content/content-files.server";
 import { parseFrontmatter, readImageSize, renderMarkdown } from "~/content/markdown.server";
+import { describeIssue } from "~/lib/schema-issues";
+import { countWords, htmlText } from "~/lib/words";
 
 // No import of app/config/site.ts here: the build scripts read posts under tsx (the feed, page
 // metadata), where Vite's import.meta.env does not exist.
@@ -64,20 +66,6 @@ export type Post = PostFrontmatter & {
   readingMinutes: number;
 };
 
-function describeIssue(issue: z.core.$ZodIssue, data: unknown): string {
-  const field = issue.path.join(".");
-  if (!field) return issue.message;
-  const key = issue.path[0];
-  const missing = typeof data === "object" && data !== null && !(String(key) in data);
-  return missing ? `field "${field}" is missing` : `field "${field}": ${issue.message}`;
-}
-
-/** Words a reader reads: the body's text, without markup or image alt text. */
-export function countWords(html: string): number {
-  const text = html.replace(/<[^>]*>/g, " ").replace(/&#?\w+;/g, "");
-  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
-}
-
 /**
  * One post from its Markdown source. `file` (e.g. `content/blog/podcast-seo.md`) names the
  * source in errors and gives the slug. Throws on any invalid frontmatter field, which fails the
@@ -100,7 +88,7 @@ export function parsePost(source: string, file: string): Post {
   } catch (error) {
     throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const wordCount = countWords(html);
+  const wordCount = countWords(htmlText(html));
   return {
     ...result.data,
     id: slug,

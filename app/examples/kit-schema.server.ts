@@ -1,12 +1,9 @@
-import { basename } from "node:path";
 import twitter from "twitter-text";
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { instagramText, toSeconds, type ExampleKit } from "~/examples/example-kit";
-import { exampleAssets, outputsMissingFrom, planOffer } from "~/examples/example-assets";
+import { toSeconds } from "~/examples/example-kit";
+import { outputsMissingFrom } from "~/examples/example-assets";
 import { plans } from "~/plans/plans";
-import { listKitSlugs, readKitFile } from "~/examples/example-files.server";
-import { toSrt, toVtt } from "~/lib/subtitles";
+import { countWords } from "~/lib/words";
 
 /** Every limit a kit must keep; the build fails naming the file, the field and the limit. */
 export const kitLimits = {
@@ -79,10 +76,6 @@ const text = (max = 5000) => z.string().trim().min(1).max(max);
 
 /** Unicode code points: what people mean by "characters", an emoji counting once. */
 export const charCount = (value: string) => [...value].length;
-
-export function countWords(value: string): number {
-  return value.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
-}
 
 const between = (count: number, { min, max }: { min: number; max: number }) =>
   count >= min && count <= max;
@@ -349,61 +342,3 @@ export const exampleKitSchema = z
       }
     }
   });
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const field = issue.path.join(".");
-  return field ? `field "${field}": ${issue.message}` : issue.message;
-}
-
-/**
- * One kit from its YAML source. `file` (e.g. `content/examples/open-kitchen-hours.yaml`) names
- * the source in errors and gives the slug. Throws on any broken limit, which fails the build:
- * every example page and every download file goes through here.
- */
-export function parseKit(source: string, file: string): ExampleKit {
-  const slug = basename(file).replace(/\.ya?ml$/, "");
-  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
-    throw new Error(`${file}: the file name must be a kebab-case slug`);
-  }
-  let data: unknown;
-  try {
-    data = parseYaml(source);
-  } catch (error) {
-    throw new Error(`${file}: not valid YAML: ${error instanceof Error ? error.message : error}`);
-  }
-  const result = exampleKitSchema.safeParse(data);
-  if (!result.success) {
-    throw new Error(`${file}: ${result.error.issues.map(describeIssue).join("; ")}`);
-  }
-  return { slug, ...result.data };
-}
-
-export { listKitSlugs };
-
-export function getKit(slug: string): ExampleKit {
-  const { source, file } = readKitFile(slug);
-  return parseKit(source, file);
-}
-
-export function getAllKits(): ExampleKit[] {
-  return listKitSlugs().map(getKit);
-}
-
-/** The subtitle files' text; the explorer shows the same strings the build writes. */
-export function kitSubtitles(kit: ExampleKit): { srt: string; vtt: string } {
-  const title = `${kit.episode.show}, episode ${kit.episode.number}`;
-  return { srt: toSrt(kit.subtitles.cues), vtt: toVtt(kit.subtitles.cues, title) };
-}
-
-/** What the explorer shows beside the assets, worked out here so twitter-text and the plan logic stay off pages. */
-export function kitMeasures(kit: ExampleKit) {
-  return {
-    threadWeights: kit.xThread.map((post) => twitter.parseTweet(post).weightedLength),
-    linkedinChars: charCount(kit.linkedinPost),
-    instagramChars: charCount(instagramText(kit)),
-    ...kitSubtitles(kit),
-    offers: Object.fromEntries(
-      exampleAssets.map((asset) => [asset.id, planOffer(asset)]),
-    ) as Record<(typeof exampleAssets)[number]["id"], ReturnType<typeof planOffer>>,
-  };
-}

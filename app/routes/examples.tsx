@@ -4,7 +4,7 @@ import { CtaSection } from "~/components/sections/cta-section";
 import { exampleAssets, kitFiles, kitPath } from "~/examples/example-assets";
 import { SlidePreview } from "~/examples/components/slide-preview";
 import { formatDuration } from "~/examples/example-kit";
-import { getAllKits } from "~/examples/kit-schema.server";
+import { getAllKits } from "~/examples/kit-loader.server";
 import { metaFromLoader } from "~/site/route-meta";
 import { buildMeta } from "~/site/seo";
 import { fixedPages } from "~/site/pages";

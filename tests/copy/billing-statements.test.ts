@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { markdownFiles, stringsIn } from "./copy-sources.server";
-import { getAllKits } from "~/examples/kit-schema.server";
+import { getAllKits } from "~/examples/kit-loader.server";
 import { checkBillingStatements, sentencesOf } from "./billing-statements";
 import { getLegalMarkdown } from "~/content/legal.server";
 import { about } from "~/data/about";

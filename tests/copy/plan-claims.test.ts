@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { markdownFiles, stringsIn } from "./copy-sources.server";
 import { siteConfig } from "~/config/site";
-import { getAllKits } from "~/examples/kit-schema.server";
+import { getAllKits } from "~/examples/kit-loader.server";
 import { checkAssertion, checkPlanClaims, planStatements, type PlanClaim } from "./plan-claims";
 import { about } from "~/data/about";
 import { exampleAssets, outputsMissingFrom } from "~/examples/example-assets";

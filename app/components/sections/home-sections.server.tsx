@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { ExampleTeaserSection } from "~/components/sections/example-teaser-section";
 import { FeatureGridSection } from "~/components/sections/feature-grid-section";
 import { featuredKitPath, features } from "~/data/features";
-import { getKit } from "~/examples/kit-schema.server";
+import { getKit } from "~/examples/kit-loader.server";
 
 // Home page sections with nothing to hydrate, made into HTML at build time. The page inserts
 // them as markup, so their components, icons and data never reach its first-load JavaScript

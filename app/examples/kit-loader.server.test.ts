@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import type { ExampleKit } from "./example-kit";
-import { getAllKits, listKitSlugs, parseKit } from "./kit-schema.server";
+import { getAllKits, listKitSlugs, parseKit } from "./kit-loader.server";
 
 const file = "content/examples/fixture.yaml";
 const validSource = readFileSync("content/examples/open-kitchen-hours.yaml", "utf8");
