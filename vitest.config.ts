@@ -34,6 +34,7 @@ export default defineConfig({
             "scripts/**/*.test.ts",
             "supabase/functions/**/*.test.ts",
             "tests/copy/**/*.test.ts",
+            "tests/layout/**/*.test.ts",
           ],
           setupFiles: ["tests/setup/vitest-setup.ts"],
         },

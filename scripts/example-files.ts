@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { kitFiles } from "../app/examples/example-assets.ts";
-import { transcriptFile, type ExampleKit } from "../app/examples/example-kit.ts";
+import { transcriptFile, type ExampleKit } from "../app/examples/kit.ts";
 import { getAllKits } from "../app/examples/kit-loader.server.ts";
 import { kitSubtitles } from "../app/examples/kit-measures.server.ts";
 import { downloadFileName } from "../server/static-files.ts";

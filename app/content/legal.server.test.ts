@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { legalConfig } from "~/config/legal";
+import { legalConfig } from "~/config/legal-entity";
 import { siteConfig } from "~/config/site";
 import { billingStatements } from "~/plans/billing-rules";
 import { siteLegalTokens } from "~/data/legal-tokens";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { brand } from "~/config/brand";
-import { legalConfig } from "~/config/legal";
+import { legalConfig } from "~/config/legal-entity";
 import { readContentFile } from "~/content/content-files.server";
 import { parseFrontmatter, renderMarkdown } from "~/content/markdown.server";
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { about } from "./about";
+import { about } from "./about-page";
 import { faqs } from "~/plans/faqs";
-import { features } from "./features";
+import { features } from "./feature-list";
 import { describePlanOutputs } from "~/plans/plan-outputs";
 import { ctaBandPlan, planFeatureRows, plans, startsCheckout } from "~/plans/plans";
-import { testimonials } from "./testimonials";
-import { toolAvailability, tools } from "./tools";
+import { testimonials } from "./testimonial-quotes";
+import { toolAvailability, tools } from "./tool-list";
 
 describe("features (spec §2 Home and features)", () => {
   it("has the 8 features with their tiers", () => {

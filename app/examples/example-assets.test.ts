@@ -10,7 +10,7 @@ import {
   type ExampleAssetId,
 } from "./example-assets";
 import { listKitSlugs } from "~/examples/example-files.server";
-import { featuredKitPath, features } from "~/data/features";
+import { featuredKitPath, features } from "~/data/feature-list";
 import { planFeatureRows } from "~/plans/plans";
 
 const asset = (id: ExampleAssetId) => exampleAssets.find((candidate) => candidate.id === id)!;

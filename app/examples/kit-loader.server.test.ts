@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
-import type { ExampleKit } from "./example-kit";
+import type { ExampleKit } from "./kit";
 import { getAllKits, listKitSlugs, parseKit } from "./kit-loader.server";
 
 const file = "content/examples/fixture.yaml";

@@ -1,6 +1,6 @@
 import { basename } from "node:path";
 import { parse as parseYaml } from "yaml";
-import type { ExampleKit } from "~/examples/example-kit";
+import type { ExampleKit } from "~/examples/kit";
 import { listKitSlugs, readKitFile } from "~/examples/example-files.server";
 import { exampleKitSchema } from "~/examples/kit-schema.server";
 import { describeIssue } from "~/lib/schema-issues";

@@ -1,5 +1,5 @@
 import twitter from "twitter-text";
-import { instagramText, type ExampleKit } from "~/examples/example-kit";
+import { instagramText, type ExampleKit } from "~/examples/kit";
 import { exampleAssets, planOffer } from "~/examples/example-assets";
 import { charCount } from "~/examples/kit-schema.server";
 import { toSrt, toVtt } from "~/lib/subtitles";

@@ -1,6 +1,6 @@
 import twitter from "twitter-text";
 import { z } from "zod";
-import { toSeconds } from "~/examples/example-kit";
+import { toSeconds } from "~/examples/kit";
 import { outputsMissingFrom } from "~/examples/example-assets";
 import { plans } from "~/plans/plans";
 import { countWords } from "~/lib/words";

@@ -2,7 +2,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { AboutPointsSection, AboutStatement } from "~/components/sections/about-sections";
 import { CtaSection } from "~/components/sections/cta-section";
 import { siteConfig } from "~/config/site";
-import { about } from "~/data/about";
+import { about } from "~/data/about-page";
 import { fixedPages } from "~/site/pages";
 import { metaFromLoader } from "~/site/route-meta";
 import { buildMeta } from "~/site/seo";

@@ -3,7 +3,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { CtaSection } from "~/components/sections/cta-section";
 import { exampleAssets, kitFiles, kitPath } from "~/examples/example-assets";
 import { SlidePreview } from "~/examples/components/slide-preview";
-import { formatDuration } from "~/examples/example-kit";
+import { formatDuration } from "~/examples/kit";
 import { getAllKits } from "~/examples/kit-loader.server";
 import { metaFromLoader } from "~/site/route-meta";
 import { buildMeta } from "~/site/seo";

@@ -1,6 +1,6 @@
 import { CtaSection } from "~/components/sections/cta-section";
 import { FeatureGridSection } from "~/components/sections/feature-grid-section";
-import { features } from "~/data/features";
+import { features } from "~/data/feature-list";
 import { fixedPages } from "~/site/pages";
 import { metaFromLoader } from "~/site/route-meta";
 import { buildMeta } from "~/site/seo";

@@ -4,7 +4,7 @@ import { PricingSection } from "~/plans/components/pricing-section";
 import { TestimonialsSection } from "~/components/sections/testimonials-section";
 import { fixedPages } from "~/site/pages";
 import { plans } from "~/plans/plans";
-import { testimonials } from "~/data/testimonials";
+import { testimonials } from "~/data/testimonial-quotes";
 import { exampleTeaserHtml, featureGridHtml } from "~/components/sections/home-sections.server";
 import { metaFromLoader } from "~/site/route-meta";
 import { buildMeta } from "~/site/seo";

@@ -1,7 +1,7 @@
 import { PageHeader } from "~/components/layout/page-header";
 import { TestimonialsSection } from "~/components/sections/testimonials-section";
 import { fixedPages } from "~/site/pages";
-import { testimonials } from "~/data/testimonials";
+import { testimonials } from "~/data/testimonial-quotes";
 import { metaFromLoader } from "~/site/route-meta";
 import { buildMeta } from "~/site/seo";
 

@@ -1,7 +1,7 @@
 import { PageHeader } from "~/components/layout/page-header";
 import { ToolsSection } from "~/components/sections/tools-section";
 import { fixedPages } from "~/site/pages";
-import { tools } from "~/data/tools";
+import { tools } from "~/data/tool-list";
 import { metaFromLoader } from "~/site/route-meta";
 import { buildMeta } from "~/site/seo";
 

@@ -1,7 +1,7 @@
 import { kitPath } from "~/examples/example-assets";
 import { fixedPageList } from "~/site/pages";
 import { getAllPosts, type Post } from "~/content/blog.server";
-import { type ExampleKit } from "~/examples/example-kit";
+import { type ExampleKit } from "~/examples/kit";
 import { getAllKits } from "~/examples/kit-loader.server";
 import { listSlugs } from "~/content/content-files.server";
 import { getLegalFrontmatter, type LegalFrontmatter } from "~/content/legal.server";

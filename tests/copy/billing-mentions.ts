@@ -36,7 +36,7 @@ export const billingMentions: readonly BillingMention[] = [
     because: "the Help Center's description lists its topics",
   },
   {
-    source: "app/data/about.ts",
+    source: "app/data/about-page.ts",
     quote: "Start with the essentials and move up as your show grows",
     because: "invites an upgrade without saying when it takes effect",
   },

@@ -3,20 +3,20 @@ import { markdownFiles, stringsIn } from "./copy-sources.server";
 import { getAllKits } from "~/examples/kit-loader.server";
 import { checkBillingStatements, sentencesOf } from "./billing-statements";
 import { getLegalMarkdown } from "~/content/legal.server";
-import { about } from "~/data/about";
+import { about } from "~/data/about-page";
 import { billingFaqCopy, billingFaqs } from "~/plans/billing-faqs";
 import { billingMentions } from "./billing-mentions";
 import { billingStatements } from "~/plans/billing-rules";
 import { billingTopics } from "./billing-topics";
 import { renewalDisclosure } from "~/plans/subscription-terms";
 import { faqs } from "~/plans/faqs";
-import { features } from "~/data/features";
+import { features } from "~/data/feature-list";
 import { siteLegalTokens } from "~/data/legal-tokens";
 import { fixedPages } from "~/site/pages";
 import { finderCopy, finderEpisodes, recommendPlan } from "~/plans/plan-finder";
 import { plans, pricingCopy, startsCheckout } from "~/plans/plans";
-import { testimonials } from "~/data/testimonials";
-import { tools } from "~/data/tools";
+import { testimonials } from "~/data/testimonial-quotes";
+import { tools } from "~/data/tool-list";
 
 const legal = Object.fromEntries(
   ["terms", "privacy", "cookies"].map((slug) => [
@@ -46,10 +46,10 @@ const sources: Record<string, string> = {
     .flatMap((plan) => Object.values(renewalDisclosure(plan)))
     .join("\n"),
   "app/site/pages.ts": stringsIn(fixedPages).join("\n"),
-  "app/data/testimonials.ts": stringsIn(testimonials).join("\n"),
-  "app/data/about.ts": stringsIn(about).join("\n"),
-  "app/data/features.ts": stringsIn(features).join("\n"),
-  "app/data/tools.ts": stringsIn(tools).join("\n"),
+  "app/data/testimonial-quotes.ts": stringsIn(testimonials).join("\n"),
+  "app/data/about-page.ts": stringsIn(about).join("\n"),
+  "app/data/feature-list.ts": stringsIn(features).join("\n"),
+  "app/data/tool-list.ts": stringsIn(tools).join("\n"),
   ...Object.fromEntries(
     getAllKits().map((kit) => [`content/examples/${kit.slug}.yaml`, stringsIn(kit).join("\n")]),
   ),
@@ -117,9 +117,9 @@ describe("the billing statements check", () => {
   });
 
   it("fails when a listed mention is gone from its source", () => {
-    const about = sources["app/data/about.ts"]!.replace("move up as your show grows", "grow");
-    expect(check({ "app/data/about.ts": about })).toEqual([
-      'app/data/about.ts: the mention "Start with the essentials and move up as your show grows" is no longer in the text',
+    const about = sources["app/data/about-page.ts"]!.replace("move up as your show grows", "grow");
+    expect(check({ "app/data/about-page.ts": about })).toEqual([
+      'app/data/about-page.ts: the mention "Start with the essentials and move up as your show grows" is no longer in the text',
     ]);
   });
 

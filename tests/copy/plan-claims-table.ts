@@ -81,7 +81,7 @@ export const planClaims: readonly PlanClaim[] = [
     ],
   },
   {
-    source: "app/data/testimonials.ts",
+    source: "app/data/testimonial-quotes.ts",
     quote: "We run four weekly shows on an Agency plan. Threads, captions and carousels come out",
     says: [
       ["Agency", "episodes", "Custom"],

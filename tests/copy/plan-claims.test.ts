@@ -3,15 +3,15 @@ import { markdownFiles, stringsIn } from "./copy-sources.server";
 import { siteConfig } from "~/config/site";
 import { getAllKits } from "~/examples/kit-loader.server";
 import { checkAssertion, checkPlanClaims, planStatements, type PlanClaim } from "./plan-claims";
-import { about } from "~/data/about";
+import { about } from "~/data/about-page";
 import { exampleAssets, outputsMissingFrom } from "~/examples/example-assets";
 import { faqs } from "~/plans/faqs";
-import { features } from "~/data/features";
+import { features } from "~/data/feature-list";
 import { planClaims } from "./plan-claims-table";
 import { describePlanOutputs } from "~/plans/plan-outputs";
 import { planFeatureRows, plans } from "~/plans/plans";
-import { testimonials } from "~/data/testimonials";
-import { tools } from "~/data/tools";
+import { testimonials } from "~/data/testimonial-quotes";
+import { tools } from "~/data/tool-list";
 
 const data = { plans, rows: planFeatureRows };
 
@@ -28,10 +28,10 @@ const sources: Record<string, string> = {
   "app/plans/faqs.ts": stringsIn(faqs)
     .filter((text) => !generated.has(text))
     .join("\n"),
-  "app/data/testimonials.ts": stringsIn(testimonials).join("\n"),
-  "app/data/about.ts": stringsIn(about).join("\n"),
-  "app/data/features.ts": stringsIn(features).join("\n"),
-  "app/data/tools.ts": stringsIn(tools).join("\n"),
+  "app/data/testimonial-quotes.ts": stringsIn(testimonials).join("\n"),
+  "app/data/about-page.ts": stringsIn(about).join("\n"),
+  "app/data/feature-list.ts": stringsIn(features).join("\n"),
+  "app/data/tool-list.ts": stringsIn(tools).join("\n"),
   "app/config/site.ts": [siteConfig.tagline, siteConfig.description].join("\n"),
   "app/examples/example-assets.ts": stringsIn(exampleAssets).join("\n"),
   // The sample kits' copy: a fictional post that names a plan must be listed like any other.

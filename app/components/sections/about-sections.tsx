@@ -1,4 +1,4 @@
-import type { AboutPoint } from "~/data/about";
+import type { AboutPoint } from "~/data/about-page";
 
 export function AboutStatement({ id, title, text }: { id: string; title: string; text: string }) {
   return (

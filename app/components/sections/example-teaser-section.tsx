@@ -2,7 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 import { SlidePreview } from "~/examples/components/slide-preview";
 import { examplesPath, kitFiles, kitPath } from "~/examples/example-assets";
-import type { ExampleKit } from "~/examples/example-kit";
+import type { ExampleKit } from "~/examples/kit";
 import { SectionHeading } from "~/components/ui/section-heading";
 
 const link = "font-semibold text-primary underline underline-offset-4";

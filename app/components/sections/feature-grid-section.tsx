@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui/badge";
-import { featuredKitPath, type Feature, type Tier } from "~/data/features";
+import { featuredKitPath, type Feature, type Tier } from "~/data/feature-list";
 import { SectionHeading } from "~/components/ui/section-heading";
 
 const tierBadge: Record<Tier, "core" | "pro" | "premium"> = {

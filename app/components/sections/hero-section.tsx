@@ -1,9 +1,9 @@
 import { ArrowRight, AudioLines, CheckCircle2 } from "lucide-react";
 import { SmartLink } from "~/components/ui/smart-link";
 import { buttonVariants } from "~/components/ui/button";
-import { legalConfig } from "~/config/legal";
+import { legalConfig } from "~/config/legal-entity";
 import { siteConfig } from "~/config/site";
-import { sampleContentNotes } from "~/data/testimonials";
+import { sampleContentNotes } from "~/data/testimonial-quotes";
 import { cn } from "~/lib/cn";
 
 const progress = { percent: 75, minutesLeft: 2 } as const;

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { ExampleTeaserSection } from "~/components/sections/example-teaser-section";
 import { FeatureGridSection } from "~/components/sections/feature-grid-section";
-import { featuredKitPath, features } from "~/data/features";
+import { featuredKitPath, features } from "~/data/feature-list";
 import { getKit } from "~/examples/kit-loader.server";
 
 // Home page sections with nothing to hydrate, made into HTML at build time. The page inserts

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { legalConfig } from "~/config/legal";
-import { sampleContentNotes, testimonials } from "~/data/testimonials";
+import { legalConfig } from "~/config/legal-entity";
+import { sampleContentNotes, testimonials } from "~/data/testimonial-quotes";
 import { TestimonialsSection } from "./testimonials-section";
 
 const config = legalConfig as { sampleContent: boolean };

@@ -1,5 +1,5 @@
-import { legalConfig } from "~/config/legal";
-import { sampleContentNotes, type Testimonial } from "~/data/testimonials";
+import { legalConfig } from "~/config/legal-entity";
+import { sampleContentNotes, type Testimonial } from "~/data/testimonial-quotes";
 import { cn } from "~/lib/cn";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { StarRating } from "./star-rating";

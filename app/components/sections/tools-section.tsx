@@ -1,5 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
-import { toolAvailability, type Tool } from "~/data/tools";
+import { toolAvailability, type Tool } from "~/data/tool-list";
 
 export function ToolsSection({ tools }: { tools: readonly Tool[] }) {
   return (

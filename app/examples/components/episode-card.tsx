@@ -1,5 +1,5 @@
 import { Clock, Mic, Users } from "lucide-react";
-import { formatDuration, isoDuration, type ExampleKit } from "~/examples/example-kit";
+import { formatDuration, isoDuration, type ExampleKit } from "~/examples/kit";
 
 /** The episode a kit was made from: show, number, title, length, speakers and premise. */
 export function EpisodeCard({ episode }: { episode: ExampleKit["episode"] }) {

@@ -5,7 +5,7 @@ import {
   type ExampleAssetId,
   type PlanOffer as Offer,
 } from "~/examples/example-assets";
-import type { ExampleKit } from "~/examples/example-kit";
+import type { ExampleKit } from "~/examples/kit";
 import { AssetTabs } from "./asset-tabs";
 import { CarouselAsset, SubtitlesAsset } from "./media-assets";
 import { PlanOffer } from "./plan-offer";

@@ -1,5 +1,5 @@
 import type { kitFiles } from "~/examples/example-assets";
-import type { ExampleKit } from "~/examples/example-kit";
+import type { ExampleKit } from "~/examples/kit";
 import { AssetIntro, AssetToolbar, DownloadLink } from "./asset-toolbar";
 import { SlidePreview } from "./slide-preview";
 

@@ -1,5 +1,5 @@
 import { slidePreviewSize } from "~/examples/example-assets";
-import { slideText, type ExampleKit } from "~/examples/example-kit";
+import { slideText, type ExampleKit } from "~/examples/kit";
 
 type Slide = ExampleKit["carousel"][number];
 

@@ -4,7 +4,7 @@ import {
   shortsText,
   threadText,
   type ExampleKit,
-} from "~/examples/example-kit";
+} from "~/examples/kit";
 import { AssetIntro, AssetToolbar, Count } from "./asset-toolbar";
 import { CopyButton } from "./copy-button";
 

@@ -5,7 +5,7 @@ import {
   showNotesText,
   transcriptText,
   type ExampleKit,
-} from "~/examples/example-kit";
+} from "~/examples/kit";
 import { AssetIntro, AssetToolbar, DownloadLink } from "./asset-toolbar";
 
 const panelText = "mt-6 max-w-3xl space-y-4 leading-7";

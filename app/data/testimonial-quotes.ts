@@ -58,7 +58,7 @@ export const testimonials = [
 ] as const satisfies readonly Testimonial[];
 
 /**
- * Small print while `legalConfig.sampleContent` is true (app/config/legal.ts): the testimonials,
+ * Small print while `legalConfig.sampleContent` is true (app/config/legal-entity.ts): the testimonials,
  * their star ratings and the creators figure are sample content, so they say so.
  */
 export const sampleContentNotes = {
