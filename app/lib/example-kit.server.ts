@@ -4,6 +4,7 @@ import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { instagramText, toSeconds, type ExampleKit } from "~/lib/example-kit";
 import { exampleAssets, outputsMissingFrom, planOffer } from "~/data/example-assets";
+import { misquotes } from "~/examples/quotes";
 import { plans } from "~/data/plans";
 import { listKitSlugs, readKitFile } from "~/lib/example-files.server";
 import { toSrt, toVtt } from "~/lib/subtitles";
@@ -338,6 +339,8 @@ export const exampleKitSchema = z
       const numbered = tags(text).find((tag) => /^#\d+$/.test(tag));
       if (numbered) fail([...path], `${numbered} is an episode number, not a hashtag`);
     }
+
+    for (const { path, message } of misquotes(kit)) fail(path, message);
 
     for (const match of kit.template.body.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {
       const name = match[1] ?? "";
