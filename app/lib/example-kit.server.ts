@@ -4,6 +4,7 @@ import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { instagramText, toSeconds, type ExampleKit } from "~/lib/example-kit";
 import { exampleAssets, outputsMissingFrom, planOffer } from "~/data/example-assets";
+import { editorialProblems } from "~/examples/editorial";
 import { misquotes } from "~/examples/quotes";
 import { plans } from "~/data/plans";
 import { listKitSlugs, readKitFile } from "~/lib/example-files.server";
@@ -341,6 +342,7 @@ export const exampleKitSchema = z
     }
 
     for (const { path, message } of misquotes(kit)) fail(path, message);
+    for (const { path, message } of editorialProblems(kit)) fail(path, message);
 
     for (const match of kit.template.body.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {
       const name = match[1] ?? "";
