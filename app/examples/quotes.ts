@@ -25,7 +25,7 @@ export type Misquote = { path: (string | number)[]; quote: string; message: stri
 
 /**
  * Words of a passage, for comparison: case, punctuation and whitespace do not count, and an
- * apostrophe joins its word ("don't" and "dont" agree, "ten-second" and "ten second" too).
+ * apostrophe never splits a word ("I’d" and "I'd" agree, as do "ten-second" and "ten second").
  */
 export function quoteWords(text: string): string[] {
   return text
