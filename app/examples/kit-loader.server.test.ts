@@ -273,7 +273,7 @@ describe("parseKit limits: each names the file, the field and the limit", () => 
 
   it("counts a link as 23 characters, as X does", () => {
     const link = `https://${"a".repeat(200)}.com/episode`;
-    expect(errorAfter((kit) => void (kit.xThread[0] = `Listen: ${link}`))).toBe("");
+    expect(errorAfter((kit) => void (kit.xThread[0] = `1/ Listen: ${link}`))).toBe("");
   });
 
   it("rejects a file name that is not a slug and YAML that does not parse", () => {

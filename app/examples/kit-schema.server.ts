@@ -4,6 +4,8 @@ import { toSeconds } from "~/examples/kit";
 import { outputsMissingFrom } from "~/examples/example-assets";
 import { plans } from "~/plans/plans";
 import { countWords } from "~/lib/words";
+import { editorialProblems } from "~/examples/editorial";
+import { misquotes } from "~/examples/quotes";
 
 /** Every limit a kit must keep; the build fails naming the file, the field and the limit. */
 export const kitLimits = {
@@ -331,6 +333,9 @@ export const exampleKitSchema = z
       const numbered = tags(text).find((tag) => /^#\d+$/.test(tag));
       if (numbered) fail([...path], `${numbered} is an episode number, not a hashtag`);
     }
+
+    for (const { path, message } of misquotes(kit)) fail(path, message);
+    for (const { path, message } of editorialProblems(kit)) fail(path, message);
 
     for (const match of kit.template.body.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {
       const name = match[1] ?? "";
