@@ -94,6 +94,20 @@ describe("parsePost", () => {
     );
   });
 
+  it("takes an optional updated date, after the publication date", () => {
+    expect(parsePost(valid.source, valid.file).updated).toBeUndefined();
+    const withUpdate = valid.source.replace(/^date: .*$/m, "$&\nupdated: 2026-11-25");
+    expect(parsePost(withUpdate, valid.file).updated).toBe("2026-11-25");
+    for (const line of ["updated: 2025-01-31", "updated: 2024-12-01"]) {
+      expect(() =>
+        parsePost(valid.source.replace(/^date: .*$/m, `$&\n${line}`), valid.file),
+      ).toThrow(`field "updated": must come after the publication date`);
+    }
+    expect(() =>
+      parsePost(valid.source.replace(/^date: .*$/m, "$&\nupdated: 2026-02-30"), valid.file),
+    ).toThrow(`field "updated": must be a real date written yyyy-mm-dd`);
+  });
+
   it("accepts every category of the spec and nothing else", () => {
     expect(blogCategories).toEqual([
       "Content Strategy",
