@@ -33,6 +33,7 @@ export default defineConfig({
             "server/**/*.test.ts",
             "scripts/**/*.test.ts",
             "supabase/functions/**/*.test.ts",
+            "tests/copy/**/*.test.ts",
           ],
           setupFiles: ["tests/setup/vitest-setup.ts"],
         },
