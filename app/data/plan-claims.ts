@@ -119,7 +119,8 @@ export const planClaims: readonly PlanClaim[] = [
     quote:
       "Seven of these rows, all but the clips and the newsletter, are also the starting guesses in our plan finder's estimate of time saved",
     says: [],
-    because: "names the finder's hours, not a plan's outputs; time-saved.test.ts checks the minutes",
+    because:
+      "names the finder's hours, not a plan's outputs; time-saved.test.ts checks the minutes",
   },
   {
     source: "content/blog/podcast-seo.md",
