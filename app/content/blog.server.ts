@@ -29,25 +29,32 @@ function isWideCover(image: string): boolean {
   }
 }
 
-export const postFrontmatterSchema = z.strictObject({
-  title: z.string().trim().min(1).max(100),
-  excerpt: z.string().trim().min(50).max(300),
-  date: z.iso.date({ error: "must be a real date written yyyy-mm-dd" }),
-  category: z.enum(blogCategories),
-  author: z
-    .enum(authorIds, {
-      error: `must be one of the authors in app/content/authors.ts: ${authorIds.join(", ")}`,
-    })
-    .transform(getAuthor),
-  image: z
-    .string()
-    .regex(/^\/blog\/[a-z0-9-]+\/[\w.-]+\.(?:svg|png)$/, {
-      error: "must be a path like /blog/<slug>/cover.svg",
-      abort: true,
-    })
-    .refine(isWideCover, "must name a 16:9 image in public/"),
-  imageAlt: z.string().trim().min(1),
-});
+export const postFrontmatterSchema = z
+  .strictObject({
+    title: z.string().trim().min(1).max(100),
+    excerpt: z.string().trim().min(50).max(300),
+    date: z.iso.date({ error: "must be a real date written yyyy-mm-dd" }),
+    /** The day the article last changed in substance; shown as "Updated" and as dateModified. */
+    updated: z.iso.date({ error: "must be a real date written yyyy-mm-dd" }).optional(),
+    category: z.enum(blogCategories),
+    author: z
+      .enum(authorIds, {
+        error: `must be one of the authors in app/content/authors.ts: ${authorIds.join(", ")}`,
+      })
+      .transform(getAuthor),
+    image: z
+      .string()
+      .regex(/^\/blog\/[a-z0-9-]+\/[\w.-]+\.(?:svg|png)$/, {
+        error: "must be a path like /blog/<slug>/cover.svg",
+        abort: true,
+      })
+      .refine(isWideCover, "must name a 16:9 image in public/"),
+    imageAlt: z.string().trim().min(1),
+  })
+  .refine((post) => post.updated === undefined || post.updated > post.date, {
+    path: ["updated"],
+    error: "must come after the publication date",
+  });
 
 export type PostFrontmatter = z.infer<typeof postFrontmatterSchema>;
 

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { plans } from "./plans";
 import {
@@ -63,5 +64,35 @@ describe("time saved", () => {
     expect(parseHours("-2")).toBe(0);
     expect(parseHours("abc")).toBe(0);
     expect(parseHours("99")).toBe(24);
+  });
+});
+
+// Issue 33: the repurposing article's logged minutes and the finder's starting guesses are one
+// set of figures, so neither can contradict the other.
+describe("the repurposing article's time log", () => {
+  const source = readFileSync("content/blog/content-repurposing.md", "utf8");
+  const logged = new Map(
+    [...source.matchAll(/^\| ([^|]+?) \| (\d+) \| [^|]+ \|$/gm)].map((row) => [
+      row[1]!,
+      Number(row[2]),
+    ]),
+  );
+
+  it("logs every output the finder counts, except the Instagram post it never made", () => {
+    expect(writingTasks.filter((task) => !logged.has(task.label)).map((task) => task.id)).toEqual([
+      "instagram",
+    ]);
+  });
+
+  it("gives each of them the finder's starting guess, in minutes", () => {
+    for (const task of writingTasks.filter((candidate) => logged.has(candidate.label))) {
+      expect(logged.get(task.label), task.label).toBe(task.hours * 60);
+    }
+  });
+
+  it("adds up to the total the article states", () => {
+    const total = [...logged.values()].reduce((sum, minutes) => sum + minutes, 0);
+    expect(total).toBe(6 * 60 + 10);
+    expect(source).toContain("That's six hours and 10 minutes for one episode");
   });
 });

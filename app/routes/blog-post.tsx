@@ -16,9 +16,9 @@ export function loader({ request }: Route.LoaderArgs) {
   const post = posts.find((candidate) => candidate.slug === slug);
   if (!post) throw new Response("Not Found", { status: 404 });
   const page = postPage(post);
-  const { title, excerpt, date, category, author, image, imageAlt, readingMinutes } = post;
+  const { title, excerpt, date, updated, category, author, image, imageAlt, readingMinutes } = post;
   return {
-    post: { title, excerpt, date, category, author, image, imageAlt, readingMinutes },
+    post: { title, excerpt, date, updated, category, author, image, imageAlt, readingMinutes },
     html: post.html,
     others: posts.filter((other) => other !== post).map(toSummary),
     meta: buildMeta(page, {

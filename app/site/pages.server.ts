@@ -15,7 +15,7 @@ export function postPage(post: Post): PageMeta {
     path: post.path,
     title: post.title,
     description: post.excerpt,
-    lastModified: post.date,
+    lastModified: post.updated ?? post.date,
   });
 }
 

@@ -24,14 +24,14 @@ describe("page metadata", () => {
     ]);
   });
 
-  it("takes articles from their front matter: title, excerpt, date", () => {
+  it("takes articles from their front matter: title, excerpt, last change", () => {
     for (const post of getAllPosts()) {
       expect(pages.find((page) => page.path === post.path)).toEqual({
         path: post.path,
         title: post.title,
         description: post.excerpt,
         indexable: true,
-        lastModified: post.date,
+        lastModified: post.updated ?? post.date,
         shareImageTitle: post.title,
       });
     }

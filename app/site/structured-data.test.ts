@@ -32,4 +32,25 @@ describe("blogPostingJsonLd", () => {
       publisher: { "@id": absoluteUrl("/#organization") },
     });
   });
+
+  it("dates the article's last change as dateModified, the publication date when it has none", () => {
+    const input = {
+      title: "A title",
+      excerpt: "An excerpt",
+      date: "2025-02-28",
+      author: getAuthor("nora-whitfield"),
+      image: "/blog/podcast-seo/cover.svg",
+      category: "SEO",
+      path: "/blog/podcast-seo",
+      wordCount: 1200,
+    };
+    expect(ldOf(blogPostingJsonLd(input))[0]).toMatchObject({
+      datePublished: "2025-02-28",
+      dateModified: "2025-02-28",
+    });
+    expect(ldOf(blogPostingJsonLd({ ...input, updated: "2026-11-25" }))[0]).toMatchObject({
+      datePublished: "2025-02-28",
+      dateModified: "2026-11-25",
+    });
+  });
 });

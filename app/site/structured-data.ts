@@ -99,6 +99,8 @@ export type BlogPostingInput = {
   excerpt: string;
   /** ISO date, yyyy-mm-dd. */
   date: string;
+  /** ISO date of the last substantive change, when there was one. */
+  updated?: string;
   author: Pick<Author, "name" | "role" | "bio">;
   /** Site path of the cover image. */
   image: string;
@@ -107,7 +109,7 @@ export type BlogPostingInput = {
   wordCount: number;
 };
 
-/** The article itself; posts carry one date, so it is both published and modified. */
+/** The article itself; an article never changed since publication was modified on that day. */
 export function blogPostingJsonLd(post: BlogPostingInput): MetaDescriptor[] {
   const url = absoluteUrl(post.path);
   return [
@@ -117,7 +119,7 @@ export function blogPostingJsonLd(post: BlogPostingInput): MetaDescriptor[] {
       headline: post.title,
       description: post.excerpt,
       datePublished: post.date,
-      dateModified: post.date,
+      dateModified: post.updated ?? post.date,
       author: {
         "@type": "Person",
         name: post.author.name,

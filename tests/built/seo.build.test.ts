@@ -25,9 +25,8 @@ describe("the sitemap and robots.txt", () => {
     for (const url of urls) {
       const loc = url.getElementsByTagName("loc")[0]?.textContent ?? "";
       if (!loc.includes("/blog/")) continue;
-      expect(url.getElementsByTagName("lastmod")[0]?.textContent, loc).toMatch(
-        /^\d{4}-\d{2}-\d{2}$/,
-      );
+      // The articles' last change (issue 33), not their publication date.
+      expect(url.getElementsByTagName("lastmod")[0]?.textContent, loc).toBe("2026-11-25");
     }
     expect(metaContent(builtPage("/success"), "name", "robots")).toBe("noindex");
     // The not-found page as the server answers an unknown path.
@@ -89,7 +88,8 @@ describe("structured data", () => {
     const post = blocks.find((b) => b["@type"] === "BlogPosting");
     const crumbs = blocks.find((b) => b["@type"] === "BreadcrumbList");
     expect(post?.headline).toBe(article.title);
-    expect(String(post?.datePublished)).toMatch(/^\d{4}-\d{2}-\d{2}/);
+    expect(post?.datePublished).toBe(article.iso);
+    expect(post?.dateModified).toBe("2026-11-25");
     expect(post?.author).toBeTruthy();
     expect(String(post?.image)).toMatch(/^https?:\/\//);
     expect((crumbs?.itemListElement as unknown[]).length).toBe(3);
@@ -99,6 +99,7 @@ describe("structured data", () => {
     const page = builtPage("/blog/podcast-seo");
     expect(metaContent(page, "property", "og:type")).toBe("article");
     expect(metaContent(page, "property", "article:published_time")).toBe("2025-02-28");
+    expect(metaContent(page, "property", "article:modified_time")).toBe("2026-11-25");
     const blocks = jsonLdBlocks(page);
     const posting = blocks.find((block) => block["@type"] === "BlogPosting");
     expect(posting).toMatchObject({

@@ -115,6 +115,14 @@ export const planClaims: readonly PlanClaim[] = [
     ],
   },
   {
+    source: "content/blog/content-repurposing.md",
+    quote:
+      "Seven of these rows, all but the clips and the newsletter, are also the starting guesses in our plan finder's estimate of time saved",
+    says: [],
+    because:
+      "names the finder's hours, not a plan's outputs; time-saved.test.ts checks the minutes",
+  },
+  {
     source: "content/blog/podcast-seo.md",
     quote: "Castloop generates a transcript and show notes from each episode's audio",
     says: [

@@ -5,10 +5,18 @@ import type { Post } from "~/content/blog.server";
 
 type PostHeaderProps = Pick<
   Post,
-  "title" | "excerpt" | "date" | "category" | "author" | "image" | "imageAlt" | "readingMinutes"
+  | "title"
+  | "excerpt"
+  | "date"
+  | "updated"
+  | "category"
+  | "author"
+  | "image"
+  | "imageAlt"
+  | "readingMinutes"
 >;
 
-/** The top of an article: category, date, its single h1, excerpt, byline and cover. */
+/** The top of an article: category, date (and the last update), its single h1, excerpt, byline and cover. */
 export function PostHeader({ post }: { post: PostHeaderProps }) {
   return (
     <header>
@@ -17,6 +25,11 @@ export function PostHeader({ post }: { post: PostHeaderProps }) {
           <div className="flex flex-wrap items-center gap-3 text-sm font-medium text-muted-foreground">
             <Badge variant="inverse">{post.category}</Badge>
             <PostDate date={post.date} />
+            {post.updated && (
+              <span>
+                Updated <PostDate date={post.updated} />
+              </span>
+            )}
           </div>
           <h1 className="mt-5 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
             {post.title}

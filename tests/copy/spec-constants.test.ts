@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import { siteConfig } from "~/config/site";
+import { faqs } from "~/plans/faqs";
+import { features } from "~/data/feature-list";
+import { fixedPages } from "~/site/pages";
+import { toolAvailability, tools } from "~/data/tool-list";
+import { getAllPosts } from "~/content/blog.server";
+import { stringsIn } from "./copy-sources.server";
+
+// SPEC.md fixes some copy word for word (sections 2 and 9; issue 33). Each constant is listed with
+// the sources the spec puts it in, so a rewrite that drops one fails here.
+
+type SpecConstant = {
+  /** Where in SPEC.md the constant is fixed. */
+  spec: string;
+  /** The words a reader must find; a pattern where the spec's words may take a qualifier. */
+  text: string | RegExp;
+  /** Every copy source that must state it. */
+  in: readonly string[];
+};
+
+const article = (slug: string) => `content/blog/${slug}.md`;
+
+const specConstants: readonly SpecConstant[] = [
+  {
+    spec: "§9 editorial guidance: clips",
+    text: "15 to 30 seconds",
+    in: [
+      article("audiograms"),
+      article("content-repurposing"),
+      article("social-media-growth"),
+      article("podcast-seo"),
+    ],
+  },
+  {
+    spec: "§9 editorial guidance: audiograms",
+    text: "15 to 45 seconds",
+    in: [article("audiograms"), article("content-repurposing"), article("social-media-growth")],
+  },
+  {
+    spec: "§9 editorial guidance: show notes",
+    text: "300 to 500 words",
+    in: [article("content-repurposing"), article("podcast-seo")],
+  },
+  {
+    spec: "§9 editorial guidance: X threads",
+    text: "6 to 8 posts",
+    in: [article("content-repurposing"), article("social-media-growth"), article("audiograms")],
+  },
+  {
+    spec: "§9 editorial guidance: hashtags",
+    text: /\b3 to 5 (?:\w+ )?(?:hashtags|tags)\b/,
+    in: [article("content-repurposing"), article("social-media-growth"), article("audiograms")],
+  },
+  {
+    spec: "§9 editorial guidance: completion rate",
+    text: "above 70% is good, below 50% is poor",
+    in: [article("podcast-analytics"), article("social-media-growth")],
+  },
+  ...["MP3", "WAV", "AAC", "M4A"].map((format) => ({
+    spec: "§9 FAQ claims: audio formats",
+    text: new RegExp(`\\b${format}\\b`),
+    in: ["app/data/faqs.ts"],
+  })),
+  { spec: "§9 FAQ claims: accuracy", text: "95%+ for clear audio", in: ["app/data/faqs.ts"] },
+  {
+    spec: "§9 FAQ claims: guarantee",
+    text: "14-day money-back guarantee",
+    in: ["app/data/faqs.ts"],
+  },
+  { spec: "§9 marketing claims", text: "200+", in: ["app/config/site.ts"] },
+  { spec: "§2 Tools", text: "Available on all pricing plans", in: ["tools cards"] },
+  { spec: "§2 Tools", text: "Unlimited use", in: ["tools cards"] },
+  ...["Core", "Pro", "Premium"].map((tier) => ({
+    spec: "§2 Home and features: tier badges",
+    text: tier,
+    in: ["feature badges"],
+  })),
+  { spec: "§2 Testimonials", text: "What Our Customers Say", in: ["app/data/pages.ts"] },
+];
+
+/** The words a reader meets: tags removed, entities of the Markdown renderer decoded. */
+function readerText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, " ");
+}
+
+/** Each source the table names, as the text a visitor reads. */
+function copySources(): Record<string, string> {
+  const tierBadges = features.map((feature) => feature.tier);
+  return {
+    ...Object.fromEntries(getAllPosts().map((post) => [article(post.slug), readerText(post.html)])),
+    "app/data/faqs.ts": stringsIn(faqs).join("\n"),
+    "app/config/site.ts": siteConfig.creatorsServed,
+    // Every card shows both lines, so the lines are listed once per card.
+    "tools cards": tools.map(() => toolAvailability.join("\n")).join("\n"),
+    "feature badges": tierBadges.join("\n"),
+    "app/data/pages.ts": fixedPages.testimonials.title,
+  };
+}
+
+/** One line per constant missing from a source that must state it. */
+function missingSpecConstants(
+  constants: readonly SpecConstant[],
+  sources: Record<string, string>,
+): string[] {
+  return constants.flatMap((constant) =>
+    constant.in
+      .filter((name) => {
+        const text = sources[name];
+        if (text === undefined) return true;
+        return typeof constant.text === "string"
+          ? !text.includes(constant.text)
+          : !constant.text.test(text);
+      })
+      .map((name) => `${name}: "${String(constant.text)}" (${constant.spec}) is missing`),
+  );
+}
+
+describe("the spec's constants", () => {
+  const sources = copySources();
+
+  it("each appear in every source the spec puts them in", () => {
+    expect(missingSpecConstants(specConstants, sources)).toEqual([]);
+  });
+
+  it("fail when a rewrite drops one", () => {
+    const audiograms = article("audiograms");
+    const reworded = {
+      ...sources,
+      [audiograms]: sources[audiograms]!.replaceAll("15 to 45 seconds", "up to about 45 seconds"),
+    };
+    expect(missingSpecConstants(specConstants, reworded)).toEqual([
+      `${audiograms}: "15 to 45 seconds" (§9 editorial guidance: audiograms) is missing`,
+    ]);
+    const noFormats = { ...sources, "app/data/faqs.ts": "We accept audio files." };
+    expect(missingSpecConstants(specConstants, noFormats)).toHaveLength(6);
+  });
+
+  it("put the tools' two lines on all six cards and a badge of each tier on the features", () => {
+    expect(tools).toHaveLength(6);
+    expect(toolAvailability).toEqual(["Available on all pricing plans", "Unlimited use"]);
+    const count = (tier: string) => features.filter((feature) => feature.tier === tier).length;
+    expect([count("Core"), count("Pro"), count("Premium")]).toEqual([3, 2, 3]);
+  });
+});
