@@ -24,7 +24,7 @@ const mayImport = {
   lib: ["config", "lib"],
   content: ["config", "lib", "content"],
   plans: ["config", "lib", "plans"],
-  examples: ["config", "lib", "plans", "examples"],
+  examples: ["config", "lib", "content", "plans", "examples"],
   data: ["config", "lib", "content", "plans", "examples", "data"],
   site: ["config", "lib", "content", "plans", "examples", "data", "site"],
   components: ["config", "lib", "content", "plans", "examples", "data", "site", "components"],

@@ -1,6 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { listSlugs } from "./content/content-files.server";
-import { listKitSlugs } from "./examples/example-files.server";
+import { listSlugs } from "./content/collections.server";
 
 // Every page has a fixed path (the spec's "no route has parameters"), so each article and legal
 // page is its own route entry. Unknown paths, /blog/anything included, fall to the not-found route.
@@ -17,7 +16,7 @@ export default [
   ),
   route("tools", "routes/tools.tsx"),
   route("examples", "routes/examples.tsx"),
-  ...listKitSlugs().map((slug) =>
+  ...listSlugs("kits").map((slug) =>
     route(`examples/${slug}`, "routes/example-kit.tsx", { id: `examples/${slug}` }),
   ),
   route("help", "routes/help.tsx"),

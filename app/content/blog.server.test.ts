@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { blogCategories, getAllPosts, parsePost, toSummary } from "~/content/blog.server";
+import { getAllPosts, parsePost, toSummary } from "~/content/blog.server";
+import { blogCategories } from "~/content/collections.server";
 
 const fixtureDir = "tests/fixtures/blog";
 const fixture = (name: string) => {

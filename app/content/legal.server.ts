@@ -1,14 +1,12 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { brand } from "~/config/brand";
 import { legalConfig } from "~/config/legal-entity";
-import { readContentFile } from "~/content/content-files.server";
+import {
+  contentFile,
+  legalFrontmatterSchema,
+  readContentFile,
+} from "~/content/collections.server";
 import { parseFrontmatter, renderMarkdown } from "~/content/markdown.server";
-
-const legalFrontmatterSchema = z.object({
-  title: z.string().min(1),
-  description: z.string().min(50).max(170),
-  updated: z.iso.date(),
-});
 
 export type LegalFrontmatter = z.infer<typeof legalFrontmatterSchema> & { slug: string };
 export type LegalPage = LegalFrontmatter & { html: string };
@@ -56,7 +54,7 @@ const fixedTokens = (): Record<string, string> => ({
 });
 
 function readLegalSource(slug: string): { frontmatter: LegalFrontmatter; body: string } {
-  const file = `content/legal/${slug}.md`;
+  const file = contentFile("legal", slug);
   const { data, body } = parseFrontmatter(readContentFile("legal", slug), file);
   const fields =
     typeof data === "object" && data !== null

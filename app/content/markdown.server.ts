@@ -64,7 +64,7 @@ export const markdownSchema: SanitizeSchema = {
   ancestors: {},
 };
 
-// Like content-files.server.ts: builds run from the project root, and bundling moves this module.
+// Like collections.server.ts: builds run from the project root, and bundling moves this module.
 const publicRoot = resolve(process.cwd(), "public");
 
 type ImageSize = { width: number; height: number };

@@ -9,7 +9,7 @@ import {
   plansIncluding,
   type ExampleAssetId,
 } from "./example-assets";
-import { listKitSlugs } from "~/examples/example-files.server";
+import { listKitSlugs } from "~/examples/kit-loader.server";
 import { featuredKitPath, features } from "~/data/feature-list";
 import { planFeatureRows } from "~/plans/plans";
 

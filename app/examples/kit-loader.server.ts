@@ -1,7 +1,7 @@
 import { basename } from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { ExampleKit } from "~/examples/kit";
-import { listKitSlugs, readKitFile } from "~/examples/example-files.server";
+import { contentFile, listSlugs, readContentFile } from "~/content/collections.server";
 import { exampleKitSchema } from "~/examples/kit-schema.server";
 import { describeIssue } from "~/lib/schema-issues";
 
@@ -30,11 +30,11 @@ export function parseKit(source: string, file: string): ExampleKit {
   return { slug, ...result.data };
 }
 
-export { listKitSlugs };
+/** Slugs of content/examples: every `<slug>.yaml`, sorted. */
+export const listKitSlugs = (): string[] => listSlugs("kits");
 
 export function getKit(slug: string): ExampleKit {
-  const { source, file } = readKitFile(slug);
-  return parseKit(source, file);
+  return parseKit(readContentFile("kits", slug), contentFile("kits", slug));
 }
 
 export function getAllKits(): ExampleKit[] {

@@ -3,7 +3,7 @@ import { fixedPageList } from "~/site/pages";
 import { getAllPosts, type Post } from "~/content/blog.server";
 import { type ExampleKit } from "~/examples/kit";
 import { getAllKits } from "~/examples/kit-loader.server";
-import { listSlugs } from "~/content/content-files.server";
+import { listSlugs } from "~/content/collections.server";
 import { getLegalFrontmatter, type LegalFrontmatter } from "~/content/legal.server";
 import { definePage, type PageMeta } from "~/site/page-meta";
 
