@@ -2,6 +2,7 @@ import { Buffer } from "node:buffer";
 import { createServer, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { constants, createBrotliCompress, createGzip, gzipSync } from "node:zlib";
+import { manyAttributesFeed } from "./hostile-feed.ts";
 
 /**
  * A local podcast host for tests: real-shaped RSS feeds (weekly, biweekly, daily, a show that
@@ -150,6 +151,12 @@ export async function startFeedFixtures(now: number = Date.now()): Promise<FeedF
       return;
     }
     switch (path) {
+      case "/many-attributes.xml": {
+        const hostile = manyAttributesFeed();
+        res.writeHead(200, { ...xml, "content-length": Buffer.byteLength(hostile) });
+        res.end(hostile);
+        return;
+      }
       case "/weekly.xml.gz": {
         res.writeHead(200, { ...xml, "content-encoding": "gzip" });
         res.end(gzipSync(feeds["/weekly.xml"]!));

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { startFeedFixtures, type FeedFixtures } from "../../../tests/fakes/feed-fixtures.ts";
+import { manyAttributesFeed } from "../../../tests/fakes/hostile-feed.ts";
 import type { FunctionHandler } from "../_shared/serve.ts";
 import { FETCH_DEADLINE_MS, MAX_FEED_BYTES } from "./budget.ts";
 import type { FetchLimits, PinnedRequest } from "./fetch-feed.ts";
@@ -92,39 +93,34 @@ const refusals: Array<[string, unknown, number, keyof typeof MESSAGES]> = [
   ],
   ["port 8080", "http://podcasts.fixture.test:8080/weekly.xml", 400, "url_not_allowed"],
   ["port 22", "https://podcasts.fixture.test:22/", 400, "url_not_allowed"],
-  ["127.0.0.1", "http://127.0.0.1/weekly.xml", 422, "address_not_allowed"],
-  ["localhost written as a decimal number", "http://2130706433/", 422, "address_not_allowed"],
-  ["[::1]", "http://[::1]/weekly.xml", 422, "address_not_allowed"],
-  ["an IPv4-mapped loopback", "http://[::ffff:127.0.0.1]/", 422, "address_not_allowed"],
+  ["127.0.0.1", "http://127.0.0.1/weekly.xml", 422, "feed_unreachable"],
+  ["localhost written as a decimal number", "http://2130706433/", 422, "feed_unreachable"],
+  ["[::1]", "http://[::1]/weekly.xml", 422, "feed_unreachable"],
+  ["an IPv4-mapped loopback", "http://[::ffff:127.0.0.1]/", 422, "feed_unreachable"],
   [
     "the cloud metadata address",
     "http://169.254.169.254/latest/meta-data/",
     422,
-    "address_not_allowed",
+    "feed_unreachable",
   ],
   [
     "a name that resolves to 10.0.0.8",
     "http://private.fixture.test/weekly.xml",
     422,
-    "address_not_allowed",
+    "feed_unreachable",
   ],
-  [
-    "a name that resolves to link-local",
-    "https://metadata.fixture.test/",
-    422,
-    "address_not_allowed",
-  ],
+  ["a name that resolves to link-local", "https://metadata.fixture.test/", 422, "feed_unreachable"],
   [
     "a name that resolves to ::ffff:127.0.0.1",
     "http://mapped.fixture.test/",
     422,
-    "address_not_allowed",
+    "feed_unreachable",
   ],
   [
     "a name with one private address among public ones",
     "http://mixed.fixture.test/",
     422,
-    "address_not_allowed",
+    "feed_unreachable",
   ],
   ["a name that does not resolve", "https://nowhere.fixture.test/feed", 422, "feed_unreachable"],
 ];
@@ -282,14 +278,63 @@ export const contractCases: ContractCase[] = [
       ),
   },
   {
+    name: "a feed shaped to be slow to parse answers within the deadline; the event loop turns",
+    run: () =>
+      withFeedStack(
+        async ({ post }) => {
+          // The fixture host builds the document on this thread too; not what is measured.
+          manyAttributesFeed();
+          let longestGap = 0;
+          let last = performance.now();
+          const ticker = setInterval(() => {
+            const tick = performance.now();
+            longestGap = Math.max(longestGap, tick - last);
+            last = tick;
+          }, 10);
+          try {
+            const [response, ms] = await timed(post(fixtureUrl("/many-attributes.xml")));
+            assert.equal(response.status, 422);
+            // Read in a worker, it is stopped at the deadline; a reader that counts the
+            // attributes first may refuse it sooner. Either way the main thread stays free.
+            assert.match((await response.json()).code, /^(feed_too_slow|not_a_feed)$/);
+            assert.ok(ms < 3_000, `answered after ${Math.round(ms)} ms`);
+            assert.ok(longestGap < 500, `the event loop stalled for ${Math.round(longestGap)} ms`);
+          } finally {
+            clearInterval(ticker);
+          }
+        },
+        { limits: { deadlineMs: 2_000 } },
+      ),
+  },
+  {
     name: "a redirect to 127.0.0.1, to a metadata address or to a private name is refused",
     run: () =>
       withFeedStack(async ({ post, connections }) => {
         for (const path of ["/redirect-loopback", "/redirect-metadata", "/redirect-private-name"]) {
-          await expectRefusal(await post(fixtureUrl(path)), 422, "address_not_allowed");
+          await expectRefusal(await post(fixtureUrl(path)), 422, "feed_unreachable");
         }
         // Only the fixture host was ever connected to, once per redirect answer.
         assert.deepEqual(connections, ["1.2.3.4", "1.2.3.4", "1.2.3.4"]);
+      }),
+  },
+  {
+    name: "a private name and a name that does not resolve answer alike; the log tells them apart",
+    run: () =>
+      withFeedStack(async ({ post, logs }) => {
+        const refused = await post("http://private.fixture.test/feed.xml");
+        const unresolved = await post("http://nowhere.fixture.test/feed.xml");
+        assert.equal(refused.status, unresolved.status);
+        assert.deepEqual([...refused.headers], [...unresolved.headers]);
+        assert.equal(await refused.text(), await unresolved.text());
+        const reasons = logs.map((line) => JSON.parse(line) as { host?: string; reason?: string });
+        assert.ok(
+          reasons.some(
+            (r) => r.host === "private.fixture.test" && r.reason === "address_not_allowed",
+          ),
+        );
+        assert.ok(
+          reasons.some((r) => r.host === "nowhere.fixture.test" && r.reason === "unreachable"),
+        );
       }),
   },
   {

@@ -2,7 +2,8 @@ import { createMinuteLimiters } from "../_shared/rate-limit.ts";
 import type { FunctionHandler, LogLine } from "../_shared/serve.ts";
 import type { FetchLimits, PinnedRequest, ResolveHost } from "./fetch-feed.ts";
 import { createFeedCadenceHandler } from "./handler.ts";
-import { pinnedRequest, systemResolve } from "./net.ts";
+import { createResolver, pinnedRequest, systemHosts } from "./net.ts";
+import { createDefaultReader, type ReadInWorker } from "./read-in-worker.ts";
 import { parseFeedEnv } from "./schema.ts";
 
 export interface FeedFromEnvOptions {
@@ -18,6 +19,8 @@ export interface FeedFromEnvOptions {
   network?: { resolve: ResolveHost; request: PinnedRequest };
   /** Shorter limits for tests (a slow drip need not take the whole 6 s). */
   limits?: Partial<FetchLimits>;
+  /** Tests only: another reader; by default each feed is read in a worker (read-in-worker.ts). */
+  read?: ReadInWorker;
 }
 
 /**
@@ -31,8 +34,9 @@ export function createFeedCadenceHandlerFromEnv(
   const config = parseFeedEnv(env);
   return createFeedCadenceHandler({
     allowedOrigins: config.allowedOrigins,
-    resolve: options.network?.resolve ?? systemResolve,
+    resolve: options.network?.resolve ?? createResolver({ hosts: systemHosts() }),
     request: options.network?.request ?? pinnedRequest,
+    read: options.read ?? createDefaultReader(),
     limits: options.limits,
     now: options.now,
     log: options.log,

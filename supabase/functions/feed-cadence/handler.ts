@@ -20,7 +20,7 @@ import {
   MAX_REDIRECTS,
 } from "./budget.ts";
 import { createAnswerCache } from "./cache.ts";
-import { cadence, parseFeed, type Cadence } from "./feed.ts";
+import type { Cadence } from "./feed.ts";
 import {
   checkFeedUrl,
   fetchFeed,
@@ -28,6 +28,7 @@ import {
   type PinnedRequest,
   type ResolveHost,
 } from "./fetch-feed.ts";
+import type { ReadInWorker } from "./read-in-worker.ts";
 import { feedBodySchema } from "./schema.ts";
 
 export const MAX_BODY_BYTES = 4 * 1024;
@@ -42,10 +43,12 @@ export const MESSAGES = {
     "That isn't a web address. Paste your feed's full URL, starting with https:// or http://.",
   url_not_allowed:
     "We only read feeds from an http or https address on the standard port, without a user name or password.",
-  address_not_allowed:
-    "That address leads into a private network, so we won't fetch it. Paste your feed's public URL.",
-  feed_unreachable: "We couldn't reach that feed. Check the address and try again.",
-  feed_too_slow: "The feed took too long to arrive. Please try again in a moment.",
+  // One answer for a name that does not resolve, one that resolves into a private network and a
+  // host that fails: telling them apart would show outsiders which internal names exist.
+  feed_unreachable:
+    "We couldn't reach a feed at that address. Check that it is your feed's public URL and try again.",
+  feed_too_slow: "That feed took too long to fetch and read. Please try again in a moment.",
+  feed_reader_busy: "We're reading many feeds just now. Please try again in a moment.",
   feed_too_large: "That feed is larger than 5 MB, more than we read.",
   too_many_redirects: "That address redirects too many times. Paste the feed's final URL.",
   not_a_feed:
@@ -54,6 +57,13 @@ export const MESSAGES = {
 } as const satisfies Record<string, string>;
 
 type Code = keyof typeof MESSAGES;
+
+/** A reading that timed out or was turned away may succeed later; a crash will not. */
+const READ_FAILURES = {
+  timeout: "feed_too_slow",
+  busy: "feed_reader_busy",
+  crashed: "not_a_feed",
+} as const satisfies Record<string, Code>;
 type Answer = { ok: true; cadence: Cadence } | { ok: false; status: number; code: Code };
 
 export interface FeedHandlerDeps extends RateLimiters {
@@ -62,6 +72,8 @@ export interface FeedHandlerDeps extends RateLimiters {
   resolve: ResolveHost;
   /** Connects to the checked address only (net.ts); tests route it to a local fixture server. */
   request: PinnedRequest;
+  /** Reads the fetched bytes off the event loop, within the time left (read-in-worker.ts). */
+  read: ReadInWorker;
   limits?: Partial<FetchLimits>;
   bodyTimeoutMs?: number;
   cacheTtlMs?: number;
@@ -74,7 +86,10 @@ export interface FeedHandlerDeps extends RateLimiters {
  * slow or unreachable host may answer the next visitor, so those are not kept.
  */
 const lasting = (answer: Answer) =>
-  answer.ok || (answer.code !== "feed_too_slow" && answer.code !== "feed_unreachable");
+  answer.ok ||
+  (answer.code !== "feed_too_slow" &&
+    answer.code !== "feed_unreachable" &&
+    answer.code !== "feed_reader_busy");
 
 export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler {
   const log = deps.log ?? defaultLog;
@@ -95,6 +110,8 @@ export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler
 
   async function lookUp(url: URL): Promise<Answer> {
     const startedAt = now();
+    // The deadline runs on the monotonic clock: `now` may be a test's fixed date.
+    const started = performance.now();
     // Not the visitor's signal: a cached answer may serve others after this visitor leaves.
     const fetched = await fetchFeed(url, { resolve: deps.resolve, request: deps.request, limits });
     const event = { level: "info", event: "feed_fetched", host: url.hostname };
@@ -103,8 +120,6 @@ export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler
       switch (fetched.reason) {
         case "url_not_allowed":
           return refuse(422, "url_not_allowed");
-        case "address_not_allowed":
-          return refuse(422, "address_not_allowed");
         case "timeout":
           return refuse(422, "feed_too_slow");
         case "too_large":
@@ -113,19 +128,33 @@ export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler
           return refuse(422, "too_many_redirects");
         case "not_a_feed":
           return refuse(422, "not_a_feed");
+        case "address_not_allowed":
         case "unreachable":
         case "http_error":
           return refuse(422, "feed_unreachable");
       }
     }
-    const parsed = parseFeed(fetched.text);
-    if (!parsed.ok) {
-      log(JSON.stringify({ ...event, level: "warn", reason: parsed.reason }));
-      return refuse(422, "not_a_feed");
+    // The fetch and the reading share one deadline, end to end.
+    const left = limits.deadlineMs - (performance.now() - started);
+    const bytes = new TextEncoder().encode(fetched.text);
+    const answer =
+      left > 0
+        ? await deps.read(bytes, { httpCharset: "utf-8", now: now() }, left)
+        : ({ ok: false, reason: "timeout" } as const);
+    if (!answer.ok) {
+      const ms = Math.round(performance.now() - started);
+      log(JSON.stringify({ ...event, level: "warn", event: "feed_read_failed", ...answer, ms }));
+      return refuse(422, READ_FAILURES[answer.reason]);
     }
-    const result = cadence(parsed.feed, now());
-    log(JSON.stringify({ ...event, items: parsed.feed.items.length, ms: now() - startedAt }));
-    return result === null ? refuse(422, "no_episode_dates") : { ok: true, cadence: result };
+    const { reading } = answer;
+    if (!reading.ok) {
+      log(
+        JSON.stringify({ ...event, level: "warn", reason: reading.reason, ms: now() - startedAt }),
+      );
+      return refuse(422, reading.code);
+    }
+    log(JSON.stringify({ ...event, episodes: reading.cadence.episodes, ms: now() - startedAt }));
+    return { ok: true, cadence: reading.cadence };
   }
 
   /** Whatever a stranger's host sends, the visitor gets a 4xx: a fault there is not ours. */
