@@ -73,7 +73,7 @@ test("works from the keyboard, and every error leaves the manual finder working"
 
   await feedField(page).fill("http://127.0.0.1/feed.xml");
   await page.keyboard.press("Enter");
-  await expect(page.getByText(/That address leads into a private network/)).toBeVisible();
+  await expect(page.getByText(/We couldn't reach a feed at that address/)).toBeVisible();
 
   await feedField(page).fill(fixtureUrl("/show.html"));
   await page.keyboard.press("Tab");

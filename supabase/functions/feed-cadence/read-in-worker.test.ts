@@ -57,12 +57,31 @@ describe("reading in a worker", () => {
   });
 
   it("answers crashed for a worker that runs out of memory or throws", async () => {
-    const read = fake({ workers: 2, queue: 0 }, 32);
+    const read = fake({ workers: 2, queue: 0 }, 16);
     const [memory, thrown] = await Promise.all([
       read(bytes(), { httpCharset: null, now: EXHAUST_MEMORY }, 10_000),
       read(bytes(), { httpCharset: null, now: THROW }, 10_000),
     ]);
     expect(memory).toEqual({ ok: false, reason: "crashed", detail: "ERR_WORKER_OUT_OF_MEMORY" });
     expect(thrown).toEqual({ ok: false, reason: "crashed", detail: "Error" });
+  });
+});
+
+describe("a loaded spare", () => {
+  it("reads with a worker started ahead, and starts the next one", async () => {
+    let spawned = 0;
+    const read = createWorkerReader(
+      () => {
+        spawned += 1;
+        return spawnNodeReadWorker();
+      },
+      { workers: 1, queue: 0, spares: 1 },
+    );
+    expect(spawned).toBe(1);
+    const weekly = bytes(fixtureFeeds(NOW)["/weekly.xml"]);
+    const answer = await read(weekly, { httpCharset: "utf-8", now: NOW }, 5_000);
+    expect(answer).toMatchObject({ ok: true, reading: { ok: true } });
+    // The spare read it; a new spare waits for the next feed.
+    expect(spawned).toBe(2);
   });
 });

@@ -26,12 +26,19 @@ type Settled = { kind: "reply"; reply: ReadReply } | { kind: "failed"; detail: s
 /** One started worker, whichever runtime's. */
 export type ReadWorkerHandle = {
   send(request: ReadRequest, transfer: ArrayBuffer[]): void;
-  /** Called once: the worker's reply, or why there will be none. */
+  /** Called once: the worker's reply, or why there will be none (even if that came first). */
   onSettled(listener: (settled: Settled) => void): void;
+  /** True once the worker replied, failed or ended. */
+  settled(): boolean;
   terminate(): void;
 };
 
-export type ReadPoolLimits = { workers: number; queue: number };
+export type ReadPoolLimits = {
+  workers: number;
+  queue: number;
+  /** Workers started ahead and kept idle, so a look-up does not wait for one to load. */
+  spares?: number;
+};
 
 export function createWorkerReader(
   spawn: () => ReadWorkerHandle,
@@ -39,9 +46,29 @@ export function createWorkerReader(
 ): ReadInWorker {
   let running = 0;
   const waiting: Array<() => void> = [];
+  const idle: ReadWorkerHandle[] = [];
+  const refill = () => {
+    while (idle.length < (limits.spares ?? 0)) {
+      try {
+        idle.push(spawn());
+      } catch {
+        return;
+      }
+    }
+  };
+  /** A loaded spare if one is still alive, else a new worker. */
+  const take = (): ReadWorkerHandle => {
+    for (let spare = idle.shift(); spare !== undefined; spare = idle.shift()) {
+      if (!spare.settled()) return spare;
+      spare.terminate();
+    }
+    return spawn();
+  };
   const startNext = () => {
     while (running < limits.workers && waiting.length > 0) waiting.shift()!();
+    refill();
   };
+  refill();
 
   return (bytes, options, timeoutMs) =>
     new Promise<WorkerAnswer>((resolve) => {
@@ -65,7 +92,7 @@ export function createWorkerReader(
         if (done) return;
         running += 1;
         try {
-          worker = spawn();
+          worker = take();
         } catch (error) {
           running -= 1;
           worker = null;
@@ -121,22 +148,35 @@ export function spawnNodeReadWorker(
   });
   // A reading must never keep a stopping server alive.
   worker.unref();
+  const outcome = settleOnce();
+  worker.once("message", (reply: ReadReply) => outcome.settle({ kind: "reply", reply }));
+  worker.once("error", (error) => outcome.settle({ kind: "failed", detail: describe(error) }));
+  worker.once("exit", (code) => outcome.settle({ kind: "failed", detail: `exit ${code}` }));
   return {
     send: (request, transfer) => worker.postMessage(request, transfer),
-    onSettled: (listener) => {
-      let settled = false;
-      const once = (value: Settled) => {
-        if (settled) return;
-        settled = true;
-        listener(value);
-      };
-      worker.once("message", (reply: ReadReply) => once({ kind: "reply", reply }));
-      worker.once("error", (error) => once({ kind: "failed", detail: describe(error) }));
-      worker.once("exit", (code) => once({ kind: "failed", detail: `exit ${code}` }));
-    },
+    onSettled: outcome.onSettled,
+    settled: outcome.settled,
     terminate: () => {
       void worker.terminate();
     },
+  };
+}
+
+/** The first outcome of a worker, kept for a listener that comes later (a spare's). */
+function settleOnce() {
+  let first: Settled | undefined;
+  let listener: ((settled: Settled) => void) | undefined;
+  return {
+    settle: (value: Settled) => {
+      if (first !== undefined) return;
+      first = value;
+      listener?.(value);
+    },
+    onSettled: (next: (settled: Settled) => void) => {
+      listener = next;
+      if (first !== undefined) next(first);
+    },
+    settled: () => first !== undefined,
   };
 }
 
@@ -152,16 +192,17 @@ type WebWorkerConstructor = new (url: string, options: { type: "module" }) => We
 export function spawnWebReadWorker(entry: URL = WORKER_ENTRY): ReadWorkerHandle {
   const Constructor = (globalThis as unknown as { Worker: WebWorkerConstructor }).Worker;
   const worker = new Constructor(entry.href, { type: "module" });
+  const outcome = settleOnce();
+  worker.onmessage = (event) => outcome.settle({ kind: "reply", reply: event.data });
+  worker.onerror = (event) => {
+    // Handled here: an uncaught worker error would otherwise end the whole process.
+    event.preventDefault();
+    outcome.settle({ kind: "failed", detail: "worker error" });
+  };
   return {
     send: (request, transfer) => worker.postMessage(request, transfer),
-    onSettled: (listener) => {
-      worker.onmessage = (event) => listener({ kind: "reply", reply: event.data });
-      worker.onerror = (event) => {
-        // Handled here: an uncaught worker error would otherwise end the whole process.
-        event.preventDefault();
-        listener({ kind: "failed", detail: "worker error" });
-      };
-    },
+    onSettled: outcome.onSettled,
+    settled: outcome.settled,
     terminate: () => worker.terminate(),
   };
 }
@@ -178,9 +219,21 @@ export const readInProcess: ReadInWorker = async (bytes, options) => {
   }
 };
 
-/** Node: worker threads. Deno: Web Workers, or in process where the runtime has none. */
+let nodeReader: ReadInWorker | undefined;
+
+/**
+ * Node: worker threads, one pool per process with one loaded spare (a worker loads for about
+ * 0.3 s, more on a busy machine). Deno: Web Workers, or in process where the runtime has none.
+ */
 export function createDefaultReader(): ReadInWorker {
-  if (!("Deno" in globalThis)) return createWorkerReader(() => spawnNodeReadWorker());
+  if (!("Deno" in globalThis)) {
+    nodeReader ??= createWorkerReader(() => spawnNodeReadWorker(), {
+      workers: READ_WORKERS,
+      queue: READ_QUEUE,
+      spares: 1,
+    });
+    return nodeReader;
+  }
   const hasWorkers = typeof (globalThis as { Worker?: unknown }).Worker === "function";
   return hasWorkers ? createWorkerReader(() => spawnWebReadWorker()) : readInProcess;
 }
