@@ -34,8 +34,9 @@ describe("feedReport", () => {
   });
 
   it("reads a file with no HTTP charset: the declaration decides", async () => {
-    const text = fixtureFeeds(now)
-      ["/weekly.xml"]!.replace('encoding="UTF-8"', 'encoding="ISO-8859-1"')
+    const weekly = fixtureFeeds(now)["/weekly.xml"]!;
+    const text = weekly
+      .replace('encoding="UTF-8"', 'encoding="ISO-8859-1"')
       .replace("<title>The Weekly Fixture</title>", "<title>Caf\u00e9</title>");
     const path = saved("latin1.xml", Buffer.from(text, "latin1"));
     const report = JSON.parse((await feedReport([path, "--now", "2026-11-15"])).line);
