@@ -70,7 +70,10 @@ test("says what the figure was counted from, when to check it, and why there is 
     await page.getByRole("button", { name: feedFinderCopy.submit }).click();
   };
   // The field's own live region (the FAQ has one too).
-  const status = page.locator("form").filter({ has: feedField(page) }).getByRole("status");
+  const status = page
+    .locator("form")
+    .filter({ has: feedField(page) })
+    .getByRole("status");
 
   // A show ten weeks old is paced since its first episode, not over 12 months.
   await read("/young.xml");
