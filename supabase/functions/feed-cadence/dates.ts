@@ -56,7 +56,9 @@ const WEEKDAYS = new Set([
 /**
  * Zone names feeds use, in minutes east of UTC. Names that stand for more than one zone
  * (IST: India, Ireland or Israel) are left out, so a date carrying one is undated. CST is the
- * US zone, as RFC 822 defines it. GTM and UTC0 are typos seen in real feeds.
+ * US zone, as RFC 822 defines it. GTM and UTC0 are typos seen in real feeds. The US "ET",
+ * "CT", "MT", "PT" and "AT" are read as standard time, as Python's feedparser reads them: at
+ * worst an hour off, never a day unless the episode came out within an hour of midnight.
  */
 export const ZONE_OFFSETS: Readonly<Record<string, number>> = {
   z: 0,
@@ -126,6 +128,11 @@ export const ZONE_OFFSETS: Readonly<Record<string, number>> = {
   art: -180,
   clt: -240,
   clst: -180,
+  et: -300,
+  ct: -360,
+  mt: -420,
+  pt: -480,
+  at: -240,
 };
 
 /** Podcasts exist since the 2000s; 1970 leaves room for archives and rejects year-1 stubs. */
@@ -159,7 +166,8 @@ function toTime(parts: Parts): number | null {
 
 /** "+0100", "-05:00", "+01", "Z", a zone name, "GMT+1", "UTC-03:30"; undefined if none of them. */
 function parseZone(text: string): number | undefined {
-  const lower = text.toLowerCase();
+  // "Etc/GMT" and "Etc/UTC", as tz database names, appear in some feeds.
+  const lower = text.toLowerCase().replace(/^etc\//, "");
   const named = Object.hasOwn(ZONE_OFFSETS, lower) ? ZONE_OFFSETS[lower] : undefined;
   if (named !== undefined) return named;
   const match = /^(?:gmt|utc|ut)?([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(lower);
@@ -171,7 +179,7 @@ function parseZone(text: string): number | undefined {
 }
 
 const ISO =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)?(?:\s*(Z|[+-]\d{2}(?::?\d{2})?|[A-Za-z]{1,5}))?$/i;
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)?(?:\s*(Z|[+-]\d{2}(?::?\d{2})?|[A-Za-z]{1,5}))?$/i;
 
 function parseIso(text: string): number | null | undefined {
   const match = ISO.exec(text);
@@ -221,6 +229,8 @@ function parseNamedMonth(text: string): number | null {
       continue;
     }
     if (WEEKDAYS.has(word)) continue;
+    // "June 3, 2025 at 9:00 AM": a joining word before the time; after it, AT is a zone.
+    if ((word === "at" || word === "-") && time === undefined) continue;
     const ordinal = /^(\d{1,2})(?:st|nd|rd|th)$/.exec(word);
     if (/^\d+$/.test(word) || ordinal) {
       numbers.push(ordinal ? ordinal[1]! : word);
@@ -283,20 +293,13 @@ export function parseFeedDate(value: string | undefined): number | null {
   if (value === undefined) return null;
   const text = value.trim().replace(/\s+/g, " ");
   if (text === "" || text.length > MAX_DATE_LENGTH) return null;
+  // A year-first date with slashes ("Fri, 2006/09/15 08:19:53 EDT") reads as ISO 8601.
+  const yearFirst = /^(?:([A-Za-z]+),?\s+)?(\d{4})\/(\d{1,2})\/(\d{1,2})(?=\s|$)/.exec(text);
+  if (yearFirst && (yearFirst[1] === undefined || WEEKDAYS.has(yearFirst[1].toLowerCase()))) {
+    const [whole, , year, month, day] = yearFirst;
+    return parseIso(`${year}-${month}-${day}${text.slice(whole.length)}`) ?? null;
+  }
   const iso = parseIso(text);
   if (iso !== undefined) return iso;
-  // Year first with slashes has one reading; day-first and month-first do not, so only this one.
-  const slashed = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/.exec(text);
-  if (slashed) {
-    return toTime({
-      year: Number(slashed[1]),
-      month: Number(slashed[2]) - 1,
-      day: Number(slashed[3]),
-      hour: 0,
-      minute: 0,
-      second: 0,
-      offset: 0,
-    });
-  }
   return parseNamedMonth(text);
 }
