@@ -128,6 +128,23 @@ describe("parseFeed", () => {
     });
   });
 
+  it("dates an RSS item by dc:date or Atom's updated when it has no pubDate", () => {
+    const result = parseFeed(
+      feed(
+        item(
+          '<dc:date xmlns:dc="http://purl.org/dc/elements/1.1/">2025-06-03T09:00:00Z</dc:date>',
+        ) +
+          item(
+            '<a10:updated xmlns:a10="http://www.w3.org/2005/Atom">2025-06-04T09:00:00Z</a10:updated>',
+          ),
+      ),
+    );
+    expect(result.ok && result.feed.episodes.map((e) => e.published)).toEqual([
+      Date.UTC(2025, 5, 3, 9),
+      Date.UTC(2025, 5, 4, 9),
+    ]);
+  });
+
   it("counts only items whose enclosure is audio or video", () => {
     const result = parseFeed(
       feed(

@@ -178,7 +178,12 @@ function rssItem(item: Node): RawItem {
       url: attribute(enclosure, "url"),
       type: attribute(enclosure, "type"),
     })),
-    date: text(item.pubDate) ?? text(prefixed(item, "date")[0]),
+    // pubDate, else Dublin Core's date, else Atom's (.NET writes a10:updated in RSS items).
+    date:
+      text(item.pubDate) ??
+      text(prefixed(item, "date")[0]) ??
+      text(prefixed(item, "published")[0]) ??
+      text(prefixed(item, "updated")[0]),
     duration: text(prefixed(item, "duration")[0]),
     hasTranscript: prefixed(item, "transcript").length > 0,
   };
