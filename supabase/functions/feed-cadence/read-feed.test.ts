@@ -48,20 +48,17 @@ describe("readFeed", () => {
 
   it("refuses an element with 360,000 attributes at once, with its own log reason", () => {
     const attributes = Array.from({ length: 360_000 }, (_, i) => ` a${i}="1"`).join("");
+    const bytes = new TextEncoder().encode(rss("").replace("<rss", `<rss${attributes}`));
     const start = performance.now();
-    const reading = readFeed(
-      new TextEncoder().encode(rss("").replace("<rss", `<rss${attributes}`)),
-      {
-        httpCharset: null,
-        now,
-      },
-    );
+    const reading = readFeed(bytes, { httpCharset: null, now });
+    const ms = performance.now() - start;
     expect(reading).toEqual({
       ok: false,
       code: "not_a_feed",
       reason: "oversized_attributesPerElement",
     });
-    expect(performance.now() - start).toBeLessThan(2_000);
+    // fast-xml-parser took 7 to 13 s over this document; the shape check stops at the 129th.
+    expect(ms).toBeLessThan(1_000);
   });
 
   it("refuses a feed without dates with its own code", () => {
