@@ -200,7 +200,20 @@ describe("feedAdvice", () => {
       [],
     );
     expect(fewDates.noRate).toBe(
-      "Only 2 of the 10 episodes in your feed carry a date we can read, too few to tell how often you publish.",
+      "Only 2 of the 10 episodes in your feed carry a date we can count, too few to tell how often you publish.",
+    );
+    const futureDates = feedAdvice(
+      weekly({
+        episodes: 3,
+        datedEpisodes: 3,
+        futureEpisodes: 2,
+        episodesPerMonth: null,
+        basis: { kind: "none", reason: "too_few_dates" },
+      }),
+      [],
+    );
+    expect(futureDates.noRate).toBe(
+      "Only 1 of the 3 episodes in your feed carries a date we can count, too few to tell how often you publish.",
     );
   });
 

@@ -54,11 +54,15 @@ function basisPhrase(basis: PaceBasis): string {
   }
 }
 
-/** Why there is no rate, in the visitor's words. */
+/** "Only 2 of the 10 episodes in your feed carry", "Only 1 of … carries". */
+const onlyOf = (part: number, whole: number) =>
+  `Only ${part} of the ${whole} episodes in your feed ${part === 1 ? "carries" : "carry"}`;
+
+/** Why there is no rate, in the visitor's words. A date in the future counts as no date. */
 function noRateReason(cadence: Cadence, basis: PaceBasis & { kind: "none" }): string {
   return basis.reason === "too_few_episodes"
     ? `Your feed lists only ${cadence.episodes === 1 ? "one episode" : "two episodes"}, too few to tell how often you publish.`
-    : `Only ${cadence.datedEpisodes} of the ${cadence.episodes} episodes in your feed carry a date we can read, too few to tell how often you publish.`;
+    : `${onlyOf(cadence.datedEpisodes - cadence.futureEpisodes, cadence.episodes)} a date we can count, too few to tell how often you publish.`;
 }
 
 export type FeedAdvice = {
@@ -108,7 +112,7 @@ export function feedAdvice(cadence: Cadence, needs: readonly NeedId[]): FeedAdvi
   if (typical !== null) details.push(`A typical episode runs ${typical}.`);
   if (cadence.hasTranscripts) details.push("Your feed already links transcripts.");
   const check = cadence.fewDated
-    ? `Only ${cadence.datedEpisodes} of the ${cadence.episodes} episodes in your feed carry a date we could read, so the figures come from those. Please check them against what you publish.`
+    ? `${onlyOf(cadence.datedEpisodes, cadence.episodes)} a date we could read, so the figures come from those. Please check them against what you publish.`
     : null;
 
   if (basis.kind === "none") {
