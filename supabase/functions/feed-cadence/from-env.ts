@@ -6,6 +6,15 @@ import { createResolver, pinnedRequest, systemHosts } from "./net.ts";
 import { createDefaultReader, type ReadInWorker } from "./read-in-worker.ts";
 import { parseFeedEnv } from "./schema.ts";
 
+/**
+ * The real network: the bounded resolver (one per process, so its cap is the process's) and the
+ * connector pinned to the checked address.
+ */
+export const productionNetwork: { resolve: ResolveHost; request: PinnedRequest } = {
+  resolve: createResolver({ hosts: systemHosts() }),
+  request: pinnedRequest,
+};
+
 export interface FeedFromEnvOptions {
   /** Receives one JSON line per event; defaults to console.error. */
   log?: LogLine;
@@ -34,8 +43,8 @@ export function createFeedCadenceHandlerFromEnv(
   const config = parseFeedEnv(env);
   return createFeedCadenceHandler({
     allowedOrigins: config.allowedOrigins,
-    resolve: options.network?.resolve ?? createResolver({ hosts: systemHosts() }),
-    request: options.network?.request ?? pinnedRequest,
+    resolve: (options.network ?? productionNetwork).resolve,
+    request: (options.network ?? productionNetwork).request,
     read: options.read ?? createDefaultReader(),
     limits: options.limits,
     now: options.now,

@@ -20,18 +20,28 @@ import {
   MAX_REDIRECTS,
 } from "./budget.ts";
 import { createAnswerCache } from "./cache.ts";
-import type { Cadence } from "./feed.ts";
+import { charsetOf } from "./encoding.ts";
 import {
   checkFeedUrl,
   fetchFeed,
+  type FetchFailure,
   type FetchLimits,
   type PinnedRequest,
   type ResolveHost,
 } from "./fetch-feed.ts";
+import type { Cadence } from "./pace.ts";
 import type { ReadInWorker } from "./read-in-worker.ts";
 import { feedBodySchema } from "./schema.ts";
 
 export const MAX_BODY_BYTES = 4 * 1024;
+
+/** The fetch's limits in production (budget.ts); `npm run feed:report` uses the same. */
+export const DEFAULT_FETCH_LIMITS: FetchLimits = {
+  deadlineMs: FETCH_DEADLINE_MS,
+  connectTimeoutMs: CONNECT_TIMEOUT_MS,
+  maxBytes: MAX_FEED_BYTES,
+  maxRedirects: MAX_REDIRECTS,
+};
 
 /** Visitors see these under the feed field; the manual finder keeps working beside them. */
 export const MESSAGES = {
@@ -64,6 +74,29 @@ const READ_FAILURES = {
   busy: "feed_reader_busy",
   crashed: "not_a_feed",
 } as const satisfies Record<string, Code>;
+
+/**
+ * The visitor's code for a fetch that failed; the log keeps the detail. A private answer and a
+ * name that does not resolve read alike, so outsiders cannot map internal names.
+ */
+export function codeForFetchFailure(failure: FetchFailure): Code {
+  switch (failure.reason) {
+    case "url_not_allowed":
+      return "url_not_allowed";
+    case "timeout":
+      return "feed_too_slow";
+    case "too_large":
+      return "feed_too_large";
+    case "too_many_redirects":
+      return "too_many_redirects";
+    case "not_a_feed":
+      return "not_a_feed";
+    case "address_not_allowed":
+    case "unreachable":
+    case "http_error":
+      return "feed_unreachable";
+  }
+}
 type Answer = { ok: true; cadence: Cadence } | { ok: false; status: number; code: Code };
 
 export interface FeedHandlerDeps extends RateLimiters {
@@ -94,13 +127,7 @@ const lasting = (answer: Answer) =>
 export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler {
   const log = deps.log ?? defaultLog;
   const now = deps.now ?? Date.now;
-  const limits: FetchLimits = {
-    deadlineMs: FETCH_DEADLINE_MS,
-    connectTimeoutMs: CONNECT_TIMEOUT_MS,
-    maxBytes: MAX_FEED_BYTES,
-    maxRedirects: MAX_REDIRECTS,
-    ...deps.limits,
-  };
+  const limits: FetchLimits = { ...DEFAULT_FETCH_LIMITS, ...deps.limits };
   const cache = createAnswerCache<Answer>({
     ttlMs: deps.cacheTtlMs ?? CACHE_TTL_MS,
     maxEntries: CACHE_MAX_ENTRIES,
@@ -117,29 +144,14 @@ export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler
     const event = { level: "info", event: "feed_fetched", host: url.hostname };
     if (!fetched.ok) {
       log(JSON.stringify({ ...event, ...fetched, level: "warn", ms: now() - startedAt }));
-      switch (fetched.reason) {
-        case "url_not_allowed":
-          return refuse(422, "url_not_allowed");
-        case "timeout":
-          return refuse(422, "feed_too_slow");
-        case "too_large":
-          return refuse(422, "feed_too_large");
-        case "too_many_redirects":
-          return refuse(422, "too_many_redirects");
-        case "not_a_feed":
-          return refuse(422, "not_a_feed");
-        case "address_not_allowed":
-        case "unreachable":
-        case "http_error":
-          return refuse(422, "feed_unreachable");
-      }
+      return refuse(422, codeForFetchFailure(fetched));
     }
     // The fetch and the reading share one deadline, end to end.
     const left = limits.deadlineMs - (performance.now() - started);
-    const bytes = new TextEncoder().encode(fetched.text);
+    const options = { httpCharset: charsetOf(fetched.contentType), now: now() };
     const answer =
       left > 0
-        ? await deps.read(bytes, { httpCharset: "utf-8", now: now() }, left)
+        ? await deps.read(fetched.bytes, options, left)
         : ({ ok: false, reason: "timeout" } as const);
     if (!answer.ok) {
       const ms = Math.round(performance.now() - started);
@@ -153,8 +165,17 @@ export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler
       );
       return refuse(422, reading.code);
     }
-    log(JSON.stringify({ ...event, episodes: reading.cadence.episodes, ms: now() - startedAt }));
-    return { ok: true, cadence: reading.cadence };
+    const { cadence } = reading;
+    log(
+      JSON.stringify({
+        ...event,
+        episodes: cadence.episodes,
+        dated: cadence.datedEpisodes,
+        encoding: reading.encoding,
+        ms: now() - startedAt,
+      }),
+    );
+    return { ok: true, cadence };
   }
 
   /** Whatever a stranger's host sends, the visitor gets a 4xx: a fault there is not ours. */

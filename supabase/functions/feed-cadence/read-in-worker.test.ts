@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { feedTimeoutMs } from "../../../app/lib/feed-cadence.ts";
 import { fixtureFeeds } from "../../../tests/fakes/feed-fixtures.ts";
 import { EXHAUST_MEMORY, SPIN, THROW } from "../../../tests/fakes/read-workers.ts";
 import { createWorkerReader, spawnNodeReadWorker } from "./read-in-worker.ts";
 
 // The pool on Node's worker threads. The real entry reads a real feed; fakes stand for a parser
-// that never ends, one that eats memory and one that throws.
+// that never ends, one that eats memory and one that throws. Each test starts workers of its
+// own, which load TypeScript through tsx (seconds on a busy machine): each may take what the
+// browser gives a look-up, feedTimeoutMs.
 
 const FAKE = new URL("../../../tests/fakes/read-workers.ts", import.meta.url);
 const NOW = Date.UTC(2026, 10, 15, 12);
@@ -12,7 +15,7 @@ const bytes = (text = "<rss/>") => new TextEncoder().encode(text);
 const fake = (limits = { workers: 2, queue: 2 }, memoryMb = 64) =>
   createWorkerReader(() => spawnNodeReadWorker(FAKE, memoryMb), limits);
 
-describe("reading in a worker", () => {
+describe("reading in a worker", { timeout: feedTimeoutMs }, () => {
   it("reads a feed with the real entry", async () => {
     const read = createWorkerReader(() => spawnNodeReadWorker());
     const answer = await read(
@@ -67,8 +70,8 @@ describe("reading in a worker", () => {
   });
 });
 
-describe("a loaded spare", () => {
-  it("reads with a worker started ahead, and starts the next one", async () => {
+describe("a loaded spare", { timeout: feedTimeoutMs }, () => {
+  it("reads with a worker started ahead and keeps it, unless it timed out", async () => {
     let spawned = 0;
     const read = createWorkerReader(
       () => {
@@ -81,7 +84,19 @@ describe("a loaded spare", () => {
     const weekly = bytes(fixtureFeeds(NOW)["/weekly.xml"]);
     const answer = await read(weekly, { httpCharset: "utf-8", now: NOW }, 5_000);
     expect(answer).toMatchObject({ ok: true, reading: { ok: true } });
-    // The spare read it; a new spare waits for the next feed.
+    // The spare read it and stays loaded for the next feed.
+    expect(
+      await read(
+        bytes(fixtureFeeds(NOW)["/weekly.xml"]),
+        { httpCharset: "utf-8", now: NOW },
+        5_000,
+      ),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(spawned).toBe(1);
+    // One that timed out is ended and replaced.
+    await read(bytes(fixtureFeeds(NOW)["/ten-thousand.xml"]), { httpCharset: null, now: NOW }, 1);
     expect(spawned).toBe(2);
   });
 });

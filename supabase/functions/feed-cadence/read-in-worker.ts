@@ -26,17 +26,20 @@ type Settled = { kind: "reply"; reply: ReadReply } | { kind: "failed"; detail: s
 /** One started worker, whichever runtime's. */
 export type ReadWorkerHandle = {
   send(request: ReadRequest, transfer: ArrayBuffer[]): void;
-  /** Called once: the worker's reply, or why there will be none (even if that came first). */
+  /** Called once: the reply to the request sent next, or why there will be none. */
   onSettled(listener: (settled: Settled) => void): void;
-  /** True once the worker replied, failed or ended. */
-  settled(): boolean;
+  /** True once the worker failed or ended: it reads nothing more. */
+  ended(): boolean;
   terminate(): void;
 };
 
 export type ReadPoolLimits = {
   workers: number;
   queue: number;
-  /** Workers started ahead and kept idle, so a look-up does not wait for one to load. */
+  /**
+   * Loaded workers kept idle, started ahead and reused after a reading that answered, so a
+   * look-up does not wait for one to load. A worker that timed out or failed is ended.
+   */
   spares?: number;
 };
 
@@ -59,7 +62,7 @@ export function createWorkerReader(
   /** A loaded spare if one is still alive, else a new worker. */
   const take = (): ReadWorkerHandle => {
     for (let spare = idle.shift(); spare !== undefined; spare = idle.shift()) {
-      if (!spare.settled()) return spare;
+      if (!spare.ended()) return spare;
       spare.terminate();
     }
     return spawn();
@@ -79,8 +82,9 @@ export function createWorkerReader(
         done = true;
         clearTimeout(timer);
         if (worker !== null) {
-          worker.terminate();
           running -= 1;
+          if (answer.ok && idle.length < (limits.spares ?? 0)) idle.push(worker);
+          else worker.terminate();
         } else {
           const at = waiting.indexOf(start);
           if (at !== -1) waiting.splice(at, 1);
@@ -148,35 +152,41 @@ export function spawnNodeReadWorker(
   });
   // A reading must never keep a stopping server alive.
   worker.unref();
-  const outcome = settleOnce();
-  worker.once("message", (reply: ReadReply) => outcome.settle({ kind: "reply", reply }));
-  worker.once("error", (error) => outcome.settle({ kind: "failed", detail: describe(error) }));
-  worker.once("exit", (code) => outcome.settle({ kind: "failed", detail: `exit ${code}` }));
+  const outcome = outcomes();
+  worker.on("message", outcome.reply);
+  worker.once("error", (error) => outcome.fail(describe(error)));
+  worker.once("exit", (code) => outcome.fail(`exit ${code}`));
   return {
     send: (request, transfer) => worker.postMessage(request, transfer),
     onSettled: outcome.onSettled,
-    settled: outcome.settled,
+    ended: outcome.ended,
     terminate: () => {
       void worker.terminate();
     },
   };
 }
 
-/** The first outcome of a worker, kept for a listener that comes later (a spare's). */
-function settleOnce() {
-  let first: Settled | undefined;
+/** Each reply goes to the request's listener; an end is kept for one that comes later. */
+function outcomes() {
+  let end: Settled | undefined;
   let listener: ((settled: Settled) => void) | undefined;
+  const deliver = (value: Settled) => {
+    const current = listener;
+    listener = undefined;
+    current?.(value);
+  };
   return {
-    settle: (value: Settled) => {
-      if (first !== undefined) return;
-      first = value;
-      listener?.(value);
+    reply: (reply: ReadReply) => deliver({ kind: "reply", reply }),
+    fail: (detail: string) => {
+      if (end !== undefined) return;
+      end = { kind: "failed", detail };
+      deliver(end);
     },
     onSettled: (next: (settled: Settled) => void) => {
-      listener = next;
-      if (first !== undefined) next(first);
+      if (end !== undefined) next(end);
+      else listener = next;
     },
-    settled: () => first !== undefined,
+    ended: () => end !== undefined,
   };
 }
 
@@ -192,17 +202,17 @@ type WebWorkerConstructor = new (url: string, options: { type: "module" }) => We
 export function spawnWebReadWorker(entry: URL = WORKER_ENTRY): ReadWorkerHandle {
   const Constructor = (globalThis as unknown as { Worker: WebWorkerConstructor }).Worker;
   const worker = new Constructor(entry.href, { type: "module" });
-  const outcome = settleOnce();
-  worker.onmessage = (event) => outcome.settle({ kind: "reply", reply: event.data });
+  const outcome = outcomes();
+  worker.onmessage = (event) => outcome.reply(event.data);
   worker.onerror = (event) => {
     // Handled here: an uncaught worker error would otherwise end the whole process.
     event.preventDefault();
-    outcome.settle({ kind: "failed", detail: "worker error" });
+    outcome.fail("worker error");
   };
   return {
     send: (request, transfer) => worker.postMessage(request, transfer),
     onSettled: outcome.onSettled,
-    settled: outcome.settled,
+    ended: outcome.ended,
     terminate: () => worker.terminate(),
   };
 }
@@ -222,15 +232,16 @@ export const readInProcess: ReadInWorker = async (bytes, options) => {
 let nodeReader: ReadInWorker | undefined;
 
 /**
- * Node: worker threads, one pool per process with one loaded spare (a worker loads for about
- * 0.3 s, more on a busy machine). Deno: Web Workers, or in process where the runtime has none.
+ * Node: worker threads, one pool per process whose workers stay loaded between feeds (one loads
+ * for about 0.3 s, seconds on a busy machine). Deno: a fresh Web Worker per feed, or in process
+ * where the runtime has none.
  */
 export function createDefaultReader(): ReadInWorker {
   if (!("Deno" in globalThis)) {
     nodeReader ??= createWorkerReader(() => spawnNodeReadWorker(), {
       workers: READ_WORKERS,
       queue: READ_QUEUE,
-      spares: 1,
+      spares: READ_WORKERS,
     });
     return nodeReader;
   }
