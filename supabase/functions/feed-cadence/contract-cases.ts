@@ -434,7 +434,10 @@ export const contractCases: ContractCase[] = [
             // attributes first may refuse it sooner. Either way the main thread stays free.
             assert.match((await response.json()).code, /^(feed_too_slow|not_a_feed)$/);
             assert.ok(ms < 3_000, `answered after ${Math.round(ms)} ms`);
-            assert.ok(longestGap < 500, `the event loop stalled for ${Math.round(longestGap)} ms`);
+            assert.ok(
+              longestGap < 1_000,
+              `the event loop stalled for ${Math.round(longestGap)} ms`,
+            );
           } finally {
             clearInterval(ticker);
           }

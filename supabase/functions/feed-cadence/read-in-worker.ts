@@ -230,11 +230,12 @@ export const readInProcess: ReadInWorker = async (bytes, options) => {
 };
 
 let nodeReader: ReadInWorker | undefined;
+let denoReader: ReadInWorker | undefined;
 
 /**
- * Node: worker threads, one pool per process whose workers stay loaded between feeds (one loads
- * for about 0.3 s, seconds on a busy machine). Deno: a fresh Web Worker per feed, or in process
- * where the runtime has none.
+ * One pool per process whose workers stay loaded between feeds (one loads for about 0.3 s,
+ * seconds on a busy machine): worker threads on Node, Web Workers on Deno, or reading in
+ * process where the runtime has no workers.
  */
 export function createDefaultReader(): ReadInWorker {
   if (!("Deno" in globalThis)) {
@@ -246,5 +247,11 @@ export function createDefaultReader(): ReadInWorker {
     return nodeReader;
   }
   const hasWorkers = typeof (globalThis as { Worker?: unknown }).Worker === "function";
-  return hasWorkers ? createWorkerReader(() => spawnWebReadWorker()) : readInProcess;
+  if (!hasWorkers) return readInProcess;
+  denoReader ??= createWorkerReader(() => spawnWebReadWorker(), {
+    workers: READ_WORKERS,
+    queue: READ_QUEUE,
+    spares: READ_WORKERS,
+  });
+  return denoReader;
 }
