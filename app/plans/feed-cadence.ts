@@ -1,7 +1,7 @@
-import type { Cadence } from "../../supabase/functions/feed-cadence/feed";
+import type { Cadence, PaceBasis } from "../../supabase/functions/feed-cadence/pace";
 import { anonKeyHeaders, functionsBaseUrl } from "~/lib/functions-url";
 
-export type { Cadence };
+export type { Cadence, PaceBasis };
 
 /** How long the browser waits for the feed function (its own budget is checked against this). */
 export const feedTimeoutMs = 10_000;
@@ -28,8 +28,15 @@ export function looksLikeFeedUrl(text: string): boolean {
 
 function isCadence(value: unknown): value is Cadence {
   if (typeof value !== "object" || value === null) return false;
-  const { months, last12, last6 } = value as Partial<Cadence>;
-  return Array.isArray(months) && months.length === 12 && !!last12 && !!last6;
+  const { months, last12, last6, basis, episodesPerMonth } = value as Partial<Cadence>;
+  return (
+    Array.isArray(months) &&
+    months.length === 12 &&
+    !!last12 &&
+    !!last6 &&
+    typeof basis?.kind === "string" &&
+    (episodesPerMonth === null || typeof episodesPerMonth === "number")
+  );
 }
 
 /**

@@ -10,8 +10,9 @@ export const feedFinderCopy = {
   submit: "Read my feed",
   reading: "Reading your feed…",
   fallback: "You can still choose your episodes a month below.",
-  filled: (episodes: number) =>
-    `Filled in ${episodes} episode${episodes === 1 ? "" : "s"} a month from your feed.`,
+  /** `basis` is one of feedAdvice's `basis` phrases ("counted over the last 12 months"). */
+  filled: (episodes: number, basis: string) =>
+    `Filled in ${episodes} episode${episodes === 1 ? "" : "s"} a month from your feed, ${basis}.`,
   failed: "Something went wrong. Please try again.",
   chartCaption: (title: string) => `Episodes a month, last 12 months: ${title}`,
   chartLegend: "Darker bars: months with five or more episodes.",

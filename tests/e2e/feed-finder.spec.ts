@@ -29,7 +29,9 @@ test("a weekly show's feed fills in the finder, charts its months and prices the
   await feedField(page).fill(fixtureUrl("/weekly.xml"));
   await page.getByRole("button", { name: feedFinderCopy.submit }).click();
 
-  await expect(page.getByText(feedFinderCopy.filled(4))).toBeVisible();
+  await expect(
+    page.getByText(feedFinderCopy.filled(4, "counted over the last 12 months")),
+  ).toBeVisible();
   await expect(episodesSelect(page)).toHaveValue("4");
   await expect(chart(page)).toBeVisible();
   const table = page.getByRole("table", { name: /Episodes a month, last 12 months/ });
@@ -58,6 +60,56 @@ test("a weekly show's feed fills in the finder, charts its months and prices the
   await expectNoAxeViolations(page, "feed result");
 });
 
+test("says what the figure was counted from, when to check it, and why there is none", async ({
+  page,
+  gotoHydrated,
+}) => {
+  await gotoHydrated(`${stack.origin}/pricing`);
+  const read = async (path: string) => {
+    await feedField(page).fill(fixtureUrl(path));
+    await page.getByRole("button", { name: feedFinderCopy.submit }).click();
+  };
+  // The field's own live region (the FAQ has one too).
+  const status = page
+    .locator("form")
+    .filter({ has: feedField(page) })
+    .getByRole("status");
+
+  // A show ten weeks old is paced since its first episode, not over 12 months.
+  await read("/young.xml");
+  await expect(status).toContainText(
+    /Filled in [45] episodes a month from your feed, counted since your first episode, on \w+ \d+, \d{4}\./,
+  );
+  await expect(
+    page.getByText(/has published 4\.\d episodes a month on average since its first episode on/),
+  ).toBeVisible();
+
+  // A feed that is one page of a longer list.
+  await read("/paged.xml");
+  await expect(status).toContainText("counted from the latest 4 episodes your feed lists");
+
+  // Half the dates unreadable: the figure stands, and the visitor is asked to check it.
+  await read("/half-dated.xml");
+  await expect(status).toContainText(
+    "Only 60 of the 120 episodes in your feed carry a date we could read, so the figures come from those. Please check them against what you publish.",
+  );
+  await expectNoAxeViolations(page, "feed check warning");
+
+  // Two episodes: no rate, the reason, and the finder left as it was.
+  await episodesSelect(page).selectOption("7");
+  await read("/two.xml");
+  await expect(status).toContainText(
+    "Your feed lists only two episodes, too few to tell how often you publish.",
+  );
+  await expect(status).toContainText(feedFinderCopy.fallback);
+  await expect(episodesSelect(page)).toHaveValue("7");
+
+  // A 0:00 duration is no duration.
+  await read("/zero-duration.xml");
+  await expect(status).toContainText("counted over the last 12 months");
+  await expect(page.getByText(/A typical episode runs/)).toHaveCount(0);
+});
+
 test("works from the keyboard, and every error leaves the manual finder working", async ({
   page,
   gotoHydrated,
@@ -73,7 +125,7 @@ test("works from the keyboard, and every error leaves the manual finder working"
 
   await feedField(page).fill("http://127.0.0.1/feed.xml");
   await page.keyboard.press("Enter");
-  await expect(page.getByText(/That address leads into a private network/)).toBeVisible();
+  await expect(page.getByText(/We couldn't reach a feed at that address/)).toBeVisible();
 
   await feedField(page).fill(fixtureUrl("/show.html"));
   await page.keyboard.press("Tab");

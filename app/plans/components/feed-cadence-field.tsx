@@ -13,7 +13,15 @@ type Status =
   | { kind: "idle" }
   | { kind: "reading" }
   | { kind: "error"; message: string }
-  | { kind: "done"; cadence: Cadence; filled: number | null };
+  | {
+      kind: "done";
+      cadence: Cadence;
+      filled: number | null;
+      /** The filled-in figure and what it was counted from, or why the finder was left alone. */
+      note: string | null;
+      /** Too few dates: the visitor should check the figure. */
+      check: string | null;
+    };
 
 export function FeedCadenceField({
   needs,
@@ -31,7 +39,7 @@ export function FeedCadenceField({
     const url = String(new FormData(event.currentTarget).get("feed-url") ?? "");
     setStatus({ kind: "reading" });
     try {
-      const [{ requestFeedCadence }, { episodesToFill }] = await Promise.all([
+      const [{ requestFeedCadence }, { feedAdvice }] = await Promise.all([
         import("~/plans/feed-cadence"),
         loadResult(),
       ]);
@@ -40,9 +48,16 @@ export function FeedCadenceField({
         setStatus({ kind: "error", message: outcome.message });
         return;
       }
-      const filled = episodesToFill(outcome.cadence);
+      const advice = feedAdvice(outcome.cadence, needs);
+      const filled = advice.fillEpisodes;
       if (filled !== null) onEpisodes(filled);
-      setStatus({ kind: "done", cadence: outcome.cadence, filled });
+      const note =
+        filled !== null && advice.basis !== null
+          ? fieldCopy.filled(filled, advice.basis)
+          : advice.noRate !== null
+            ? `${advice.noRate} ${fieldCopy.fallback}`
+            : null;
+      setStatus({ kind: "done", cadence: outcome.cadence, filled, note, check: advice.check });
     } catch {
       // A chunk that failed to load (a deploy in between, a dropped connection).
       setStatus({ kind: "error", message: fieldCopy.failed });
@@ -87,8 +102,11 @@ export function FeedCadenceField({
             {error} {fieldCopy.fallback}
           </p>
         ) : null}
-        {status.kind === "done" && status.filled !== null ? (
-          <p className="font-medium">{fieldCopy.filled(status.filled)}</p>
+        {status.kind === "done" && status.note !== null ? (
+          <p className="font-medium">{status.note}</p>
+        ) : null}
+        {status.kind === "done" && status.check !== null ? (
+          <p className="mt-1 font-medium text-amber-800">{status.check}</p>
         ) : null}
       </div>
       {status.kind === "done" ? (

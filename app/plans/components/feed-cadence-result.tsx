@@ -5,7 +5,7 @@ import type { Cadence } from "~/plans/feed-cadence";
 
 // Loaded on demand by feed-cadence-field.tsx once a feed was read.
 
-export { episodesToFill } from "~/plans/feed-advice";
+export { feedAdvice } from "~/plans/feed-advice";
 
 const BAR = 24;
 const GAP = 8;
@@ -100,10 +100,10 @@ export default function FeedCadenceResult({
         <p className="mt-1 leading-7 text-muted-foreground">{advice.details.join(" ")}</p>
       ) : null}
       <CadenceChart cadence={cadence} />
-      {advice.average && advice.busiest ? (
+      {advice.average ? (
         <ul className="mt-4 list-disc space-y-1 pl-5 leading-7">
           <li>{advice.average.text}</li>
-          <li>{advice.busiest.text}</li>
+          {advice.busiest ? <li>{advice.busiest.text}</li> : null}
         </ul>
       ) : null}
     </div>

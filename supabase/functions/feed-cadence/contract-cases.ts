@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { startFeedFixtures, type FeedFixtures } from "../../../tests/fakes/feed-fixtures.ts";
+import { manyAttributesFeed } from "../../../tests/fakes/hostile-feed.ts";
 import type { FunctionHandler } from "../_shared/serve.ts";
 import { FETCH_DEADLINE_MS, MAX_FEED_BYTES } from "./budget.ts";
 import type { FetchLimits, PinnedRequest } from "./fetch-feed.ts";
@@ -92,39 +93,34 @@ const refusals: Array<[string, unknown, number, keyof typeof MESSAGES]> = [
   ],
   ["port 8080", "http://podcasts.fixture.test:8080/weekly.xml", 400, "url_not_allowed"],
   ["port 22", "https://podcasts.fixture.test:22/", 400, "url_not_allowed"],
-  ["127.0.0.1", "http://127.0.0.1/weekly.xml", 422, "address_not_allowed"],
-  ["localhost written as a decimal number", "http://2130706433/", 422, "address_not_allowed"],
-  ["[::1]", "http://[::1]/weekly.xml", 422, "address_not_allowed"],
-  ["an IPv4-mapped loopback", "http://[::ffff:127.0.0.1]/", 422, "address_not_allowed"],
+  ["127.0.0.1", "http://127.0.0.1/weekly.xml", 422, "feed_unreachable"],
+  ["localhost written as a decimal number", "http://2130706433/", 422, "feed_unreachable"],
+  ["[::1]", "http://[::1]/weekly.xml", 422, "feed_unreachable"],
+  ["an IPv4-mapped loopback", "http://[::ffff:127.0.0.1]/", 422, "feed_unreachable"],
   [
     "the cloud metadata address",
     "http://169.254.169.254/latest/meta-data/",
     422,
-    "address_not_allowed",
+    "feed_unreachable",
   ],
   [
     "a name that resolves to 10.0.0.8",
     "http://private.fixture.test/weekly.xml",
     422,
-    "address_not_allowed",
+    "feed_unreachable",
   ],
-  [
-    "a name that resolves to link-local",
-    "https://metadata.fixture.test/",
-    422,
-    "address_not_allowed",
-  ],
+  ["a name that resolves to link-local", "https://metadata.fixture.test/", 422, "feed_unreachable"],
   [
     "a name that resolves to ::ffff:127.0.0.1",
     "http://mapped.fixture.test/",
     422,
-    "address_not_allowed",
+    "feed_unreachable",
   ],
   [
     "a name with one private address among public ones",
     "http://mixed.fixture.test/",
     422,
-    "address_not_allowed",
+    "feed_unreachable",
   ],
   ["a name that does not resolve", "https://nowhere.fixture.test/feed", 422, "feed_unreachable"],
 ];
@@ -210,6 +206,142 @@ export const contractCases: ContractCase[] = [
       }),
   },
   {
+    name: "reads a feed with whitespace before its XML declaration",
+    run: () =>
+      withFeedStack(async ({ post }) => {
+        const response = await post(fixtureUrl("/whitespace.xml"));
+        assert.equal(response.status, 200);
+        assert.equal((await response.json()).episodes, 60);
+      }),
+  },
+  {
+    name: "reads ISO-8859-1 declared only in the prolog, and UTF-16, with their titles intact",
+    run: () =>
+      withFeedStack(async ({ post }) => {
+        const latin1 = await (await post(fixtureUrl("/latin1.xml"))).json();
+        assert.equal(latin1.title, "Caf\u00e9 Fran\u00e7ais");
+        assert.equal(latin1.episodes, 20);
+        const utf16 = await (await post(fixtureUrl("/utf16.xml"))).json();
+        assert.equal(utf16.title, "\u65e5\u672c\u306e\u756a\u7d44");
+        assert.equal(utf16.episodes, 20);
+      }),
+  },
+  {
+    name: "reads dates in BST and CEST like dates in GMT",
+    run: () =>
+      withFeedStack(async ({ post }) => {
+        const body = await (await post(fixtureUrl("/zones.xml"))).json();
+        assert.equal(body.datedEpisodes, 60);
+        assert.deepEqual(
+          body.months.map((month: { episodes: number }) => month.episodes),
+          [4, 5, 4, 4, 5, 4, 4, 5, 4, 4, 5, 4],
+        );
+        assert.equal(body.lastEpisodeAt, "2026-11-10T09:00:00.000Z");
+      }),
+  },
+  {
+    name: "counts an episode listed twice once",
+    run: () =>
+      withFeedStack(async ({ post }) => {
+        const body = await (await post(fixtureUrl("/duplicates.xml"))).json();
+        assert.equal(body.episodes, 156);
+        assert.equal(body.duplicateItems, 156);
+        assert.equal(body.episodesPerMonth, 4.3);
+        assert.equal(body.last12.busiest.episodes, 5);
+      }),
+  },
+  {
+    name: "a future-dated item is neither the latest episode nor counted",
+    run: () =>
+      withFeedStack(async ({ post }) => {
+        const body = await (await post(fixtureUrl("/future.xml"))).json();
+        assert.equal(body.lastEpisodeAt, "2026-11-10T09:00:00.000Z");
+        assert.equal(body.futureEpisodes, 1);
+        assert.equal(body.episodesPerMonth, 4.3);
+      }),
+  },
+  {
+    name: "a young show and a paged feed are paced since their first episode, and say so",
+    run: () =>
+      withFeedStack(async ({ post }) => {
+        const young = await (await post(fixtureUrl("/young.xml"))).json();
+        assert.deepEqual(young.basis, {
+          kind: "since",
+          firstEpisodeAt: "2026-09-08T09:00:00.000Z",
+          months: 2.2,
+        });
+        assert.equal(young.episodesPerMonth, 4.5);
+        const paged = await (await post(fixtureUrl("/paged.xml"))).json();
+        assert.equal(paged.paged, true);
+        assert.deepEqual(paged.basis, {
+          kind: "latest",
+          episodes: 4,
+          firstEpisodeAt: "2026-10-20T09:00:00.000Z",
+          months: 1,
+        });
+        assert.equal(paged.episodesPerMonth, 4);
+      }),
+  },
+  {
+    name: "two episodes give no rate, and the answer says why",
+    run: () =>
+      withFeedStack(async ({ post }) => {
+        const body = await (await post(fixtureUrl("/two.xml"))).json();
+        assert.equal(body.episodes, 2);
+        assert.equal(body.episodesPerMonth, null);
+        assert.deepEqual(body.basis, { kind: "none", reason: "too_few_episodes" });
+      }),
+  },
+  {
+    name: "half the dates unreadable: the answer says so, and paces the dated half",
+    run: () =>
+      withFeedStack(async ({ post }) => {
+        const body = await (await post(fixtureUrl("/half-dated.xml"))).json();
+        assert.equal(body.episodes, 120);
+        assert.equal(body.datedEpisodes, 60);
+        assert.equal(body.datedShare, 0.5);
+        assert.equal(body.fewDated, true);
+      }),
+  },
+  {
+    name: "a duration of 0:00 is no duration",
+    run: () =>
+      withFeedStack(async ({ post }) => {
+        const body = await (await post(fixtureUrl("/zero-duration.xml"))).json();
+        assert.equal(body.medianDurationSeconds, null);
+      }),
+  },
+  {
+    name: "reads an Atom podcast feed",
+    run: () =>
+      withFeedStack(async ({ post }) => {
+        const response = await post(fixtureUrl("/atom.xml"));
+        assert.equal(response.status, 200);
+        const body = await response.json();
+        assert.equal(body.title, "Atom Cast");
+        assert.equal(body.episodes, 60);
+        assert.equal(body.episodesPerMonth, 4.3);
+        assert.equal(body.medianDurationSeconds, 3130);
+      }),
+  },
+  {
+    name: "a news feed of JPEG photos is not a podcast feed",
+    run: () =>
+      withFeedStack(async ({ post }) =>
+        expectRefusal(await post(fixtureUrl("/photos.xml")), 422, "not_a_feed"),
+      ),
+  },
+  {
+    name: "an element with 360,000 attributes is refused at once, its reason logged",
+    run: () =>
+      withFeedStack(async ({ post, logs }) => {
+        const [response, ms] = await timed(post(fixtureUrl("/attributes.xml")));
+        await expectRefusal(response, 422, "not_a_feed");
+        assert.ok(ms < 3_000, `took ${Math.round(ms)} ms`);
+        assert.match(logs.join("\n"), /"reason":"oversized_attributesPerElement"/);
+      }),
+  },
+  {
     name: "a feed without dates: no_episode_dates",
     run: () =>
       withFeedStack(async ({ post }) =>
@@ -282,14 +414,66 @@ export const contractCases: ContractCase[] = [
       ),
   },
   {
+    name: "a feed shaped to be slow to parse answers within the deadline; the event loop turns",
+    run: () =>
+      withFeedStack(
+        async ({ post }) => {
+          // The fixture host builds the document on this thread too; not what is measured.
+          manyAttributesFeed();
+          let longestGap = 0;
+          let last = performance.now();
+          const ticker = setInterval(() => {
+            const tick = performance.now();
+            longestGap = Math.max(longestGap, tick - last);
+            last = tick;
+          }, 10);
+          try {
+            const [response, ms] = await timed(post(fixtureUrl("/many-attributes.xml")));
+            assert.equal(response.status, 422);
+            // Read in a worker, it is stopped at the deadline; a reader that counts the
+            // attributes first may refuse it sooner. Either way the main thread stays free.
+            assert.match((await response.json()).code, /^(feed_too_slow|not_a_feed)$/);
+            assert.ok(ms < 3_000, `answered after ${Math.round(ms)} ms`);
+            assert.ok(
+              longestGap < 1_000,
+              `the event loop stalled for ${Math.round(longestGap)} ms`,
+            );
+          } finally {
+            clearInterval(ticker);
+          }
+        },
+        { limits: { deadlineMs: 2_000 } },
+      ),
+  },
+  {
     name: "a redirect to 127.0.0.1, to a metadata address or to a private name is refused",
     run: () =>
       withFeedStack(async ({ post, connections }) => {
         for (const path of ["/redirect-loopback", "/redirect-metadata", "/redirect-private-name"]) {
-          await expectRefusal(await post(fixtureUrl(path)), 422, "address_not_allowed");
+          await expectRefusal(await post(fixtureUrl(path)), 422, "feed_unreachable");
         }
         // Only the fixture host was ever connected to, once per redirect answer.
         assert.deepEqual(connections, ["1.2.3.4", "1.2.3.4", "1.2.3.4"]);
+      }),
+  },
+  {
+    name: "a private name and a name that does not resolve answer alike; the log tells them apart",
+    run: () =>
+      withFeedStack(async ({ post, logs }) => {
+        const refused = await post("http://private.fixture.test/feed.xml");
+        const unresolved = await post("http://nowhere.fixture.test/feed.xml");
+        assert.equal(refused.status, unresolved.status);
+        assert.deepEqual([...refused.headers], [...unresolved.headers]);
+        assert.equal(await refused.text(), await unresolved.text());
+        const reasons = logs.map((line) => JSON.parse(line) as { host?: string; reason?: string });
+        assert.ok(
+          reasons.some(
+            (r) => r.host === "private.fixture.test" && r.reason === "address_not_allowed",
+          ),
+        );
+        assert.ok(
+          reasons.some((r) => r.host === "nowhere.fixture.test" && r.reason === "unreachable"),
+        );
       }),
   },
   {

@@ -2,8 +2,18 @@ import { createMinuteLimiters } from "../_shared/rate-limit.ts";
 import type { FunctionHandler, LogLine } from "../_shared/serve.ts";
 import type { FetchLimits, PinnedRequest, ResolveHost } from "./fetch-feed.ts";
 import { createFeedCadenceHandler } from "./handler.ts";
-import { pinnedRequest, systemResolve } from "./net.ts";
+import { createResolver, pinnedRequest, systemHosts } from "./net.ts";
+import { createDefaultReader, type ReadInWorker } from "./read-in-worker.ts";
 import { parseFeedEnv } from "./schema.ts";
+
+/**
+ * The real network: the bounded resolver (one per process, so its cap is the process's) and the
+ * connector pinned to the checked address.
+ */
+export const productionNetwork: { resolve: ResolveHost; request: PinnedRequest } = {
+  resolve: createResolver({ hosts: systemHosts() }),
+  request: pinnedRequest,
+};
 
 export interface FeedFromEnvOptions {
   /** Receives one JSON line per event; defaults to console.error. */
@@ -18,6 +28,8 @@ export interface FeedFromEnvOptions {
   network?: { resolve: ResolveHost; request: PinnedRequest };
   /** Shorter limits for tests (a slow drip need not take the whole 6 s). */
   limits?: Partial<FetchLimits>;
+  /** Tests only: another reader; by default each feed is read in a worker (read-in-worker.ts). */
+  read?: ReadInWorker;
 }
 
 /**
@@ -31,8 +43,9 @@ export function createFeedCadenceHandlerFromEnv(
   const config = parseFeedEnv(env);
   return createFeedCadenceHandler({
     allowedOrigins: config.allowedOrigins,
-    resolve: options.network?.resolve ?? systemResolve,
-    request: options.network?.request ?? pinnedRequest,
+    resolve: (options.network ?? productionNetwork).resolve,
+    request: (options.network ?? productionNetwork).request,
+    read: options.read ?? createDefaultReader(),
     limits: options.limits,
     now: options.now,
     log: options.log,

@@ -20,17 +20,28 @@ import {
   MAX_REDIRECTS,
 } from "./budget.ts";
 import { createAnswerCache } from "./cache.ts";
-import { cadence, parseFeed, type Cadence } from "./feed.ts";
+import { charsetOf } from "./encoding.ts";
 import {
   checkFeedUrl,
   fetchFeed,
+  type FetchFailure,
   type FetchLimits,
   type PinnedRequest,
   type ResolveHost,
 } from "./fetch-feed.ts";
+import type { Cadence } from "./pace.ts";
+import type { ReadInWorker } from "./read-in-worker.ts";
 import { feedBodySchema } from "./schema.ts";
 
 export const MAX_BODY_BYTES = 4 * 1024;
+
+/** The fetch's limits in production (budget.ts); `npm run feed:report` uses the same. */
+export const DEFAULT_FETCH_LIMITS: FetchLimits = {
+  deadlineMs: FETCH_DEADLINE_MS,
+  connectTimeoutMs: CONNECT_TIMEOUT_MS,
+  maxBytes: MAX_FEED_BYTES,
+  maxRedirects: MAX_REDIRECTS,
+};
 
 /** Visitors see these under the feed field; the manual finder keeps working beside them. */
 export const MESSAGES = {
@@ -42,10 +53,12 @@ export const MESSAGES = {
     "That isn't a web address. Paste your feed's full URL, starting with https:// or http://.",
   url_not_allowed:
     "We only read feeds from an http or https address on the standard port, without a user name or password.",
-  address_not_allowed:
-    "That address leads into a private network, so we won't fetch it. Paste your feed's public URL.",
-  feed_unreachable: "We couldn't reach that feed. Check the address and try again.",
-  feed_too_slow: "The feed took too long to arrive. Please try again in a moment.",
+  // One answer for a name that does not resolve, one that resolves into a private network and a
+  // host that fails: telling them apart would show outsiders which internal names exist.
+  feed_unreachable:
+    "We couldn't reach a feed at that address. Check that it is your feed's public URL and try again.",
+  feed_too_slow: "That feed took too long to fetch and read. Please try again in a moment.",
+  feed_reader_busy: "We're reading many feeds just now. Please try again in a moment.",
   feed_too_large: "That feed is larger than 5 MB, more than we read.",
   too_many_redirects: "That address redirects too many times. Paste the feed's final URL.",
   not_a_feed:
@@ -54,6 +67,36 @@ export const MESSAGES = {
 } as const satisfies Record<string, string>;
 
 type Code = keyof typeof MESSAGES;
+
+/** A reading that timed out or was turned away may succeed later; a crash will not. */
+const READ_FAILURES = {
+  timeout: "feed_too_slow",
+  busy: "feed_reader_busy",
+  crashed: "not_a_feed",
+} as const satisfies Record<string, Code>;
+
+/**
+ * The visitor's code for a fetch that failed; the log keeps the detail. A private answer and a
+ * name that does not resolve read alike, so outsiders cannot map internal names.
+ */
+export function codeForFetchFailure(failure: FetchFailure): Code {
+  switch (failure.reason) {
+    case "url_not_allowed":
+      return "url_not_allowed";
+    case "timeout":
+      return "feed_too_slow";
+    case "too_large":
+      return "feed_too_large";
+    case "too_many_redirects":
+      return "too_many_redirects";
+    case "not_a_feed":
+      return "not_a_feed";
+    case "address_not_allowed":
+    case "unreachable":
+    case "http_error":
+      return "feed_unreachable";
+  }
+}
 type Answer = { ok: true; cadence: Cadence } | { ok: false; status: number; code: Code };
 
 export interface FeedHandlerDeps extends RateLimiters {
@@ -62,6 +105,8 @@ export interface FeedHandlerDeps extends RateLimiters {
   resolve: ResolveHost;
   /** Connects to the checked address only (net.ts); tests route it to a local fixture server. */
   request: PinnedRequest;
+  /** Reads the fetched bytes off the event loop, within the time left (read-in-worker.ts). */
+  read: ReadInWorker;
   limits?: Partial<FetchLimits>;
   bodyTimeoutMs?: number;
   cacheTtlMs?: number;
@@ -74,18 +119,15 @@ export interface FeedHandlerDeps extends RateLimiters {
  * slow or unreachable host may answer the next visitor, so those are not kept.
  */
 const lasting = (answer: Answer) =>
-  answer.ok || (answer.code !== "feed_too_slow" && answer.code !== "feed_unreachable");
+  answer.ok ||
+  (answer.code !== "feed_too_slow" &&
+    answer.code !== "feed_unreachable" &&
+    answer.code !== "feed_reader_busy");
 
 export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler {
   const log = deps.log ?? defaultLog;
   const now = deps.now ?? Date.now;
-  const limits: FetchLimits = {
-    deadlineMs: FETCH_DEADLINE_MS,
-    connectTimeoutMs: CONNECT_TIMEOUT_MS,
-    maxBytes: MAX_FEED_BYTES,
-    maxRedirects: MAX_REDIRECTS,
-    ...deps.limits,
-  };
+  const limits: FetchLimits = { ...DEFAULT_FETCH_LIMITS, ...deps.limits };
   const cache = createAnswerCache<Answer>({
     ttlMs: deps.cacheTtlMs ?? CACHE_TTL_MS,
     maxEntries: CACHE_MAX_ENTRIES,
@@ -95,37 +137,45 @@ export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler
 
   async function lookUp(url: URL): Promise<Answer> {
     const startedAt = now();
+    // The deadline runs on the monotonic clock: `now` may be a test's fixed date.
+    const started = performance.now();
     // Not the visitor's signal: a cached answer may serve others after this visitor leaves.
     const fetched = await fetchFeed(url, { resolve: deps.resolve, request: deps.request, limits });
     const event = { level: "info", event: "feed_fetched", host: url.hostname };
     if (!fetched.ok) {
       log(JSON.stringify({ ...event, ...fetched, level: "warn", ms: now() - startedAt }));
-      switch (fetched.reason) {
-        case "url_not_allowed":
-          return refuse(422, "url_not_allowed");
-        case "address_not_allowed":
-          return refuse(422, "address_not_allowed");
-        case "timeout":
-          return refuse(422, "feed_too_slow");
-        case "too_large":
-          return refuse(422, "feed_too_large");
-        case "too_many_redirects":
-          return refuse(422, "too_many_redirects");
-        case "not_a_feed":
-          return refuse(422, "not_a_feed");
-        case "unreachable":
-        case "http_error":
-          return refuse(422, "feed_unreachable");
-      }
+      return refuse(422, codeForFetchFailure(fetched));
     }
-    const parsed = parseFeed(fetched.text);
-    if (!parsed.ok) {
-      log(JSON.stringify({ ...event, level: "warn", reason: parsed.reason }));
-      return refuse(422, "not_a_feed");
+    // The fetch and the reading share one deadline, end to end.
+    const left = limits.deadlineMs - (performance.now() - started);
+    const options = { httpCharset: charsetOf(fetched.contentType), now: now() };
+    const answer =
+      left > 0
+        ? await deps.read(fetched.bytes, options, left)
+        : ({ ok: false, reason: "timeout" } as const);
+    if (!answer.ok) {
+      const ms = Math.round(performance.now() - started);
+      log(JSON.stringify({ ...event, level: "warn", event: "feed_read_failed", ...answer, ms }));
+      return refuse(422, READ_FAILURES[answer.reason]);
     }
-    const result = cadence(parsed.feed, now());
-    log(JSON.stringify({ ...event, items: parsed.feed.items.length, ms: now() - startedAt }));
-    return result === null ? refuse(422, "no_episode_dates") : { ok: true, cadence: result };
+    const { reading } = answer;
+    if (!reading.ok) {
+      log(
+        JSON.stringify({ ...event, level: "warn", reason: reading.reason, ms: now() - startedAt }),
+      );
+      return refuse(422, reading.code);
+    }
+    const { cadence } = reading;
+    log(
+      JSON.stringify({
+        ...event,
+        episodes: cadence.episodes,
+        dated: cadence.datedEpisodes,
+        encoding: reading.encoding,
+        ms: now() - startedAt,
+      }),
+    );
+    return { ok: true, cadence };
   }
 
   /** Whatever a stranger's host sends, the visitor gets a 4xx: a fault there is not ours. */

@@ -1,5 +1,11 @@
 import { contractCases } from "../feed-cadence/contract-cases.ts";
+import { createDefaultReader } from "../feed-cadence/read-in-worker.ts";
 
 // The same handler as on Supabase, on real Deno, against the local fixture host; Vitest runs
 // the same cases on Node (feed-cadence/handler.test.ts).
+
+// As the function does when its isolate starts: the reading workers load before any look-up
+// (starting a Web Worker holds Deno's main thread for a moment).
+await createDefaultReader()(new Uint8Array(), { httpCharset: null, now: 0 }, 30_000);
+
 for (const { name, run } of contractCases) Deno.test(name, run);
