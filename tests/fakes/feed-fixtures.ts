@@ -100,8 +100,8 @@ type ByteFeed = { type: string; body: Buffer };
 
 /**
  * Feeds served as bytes with their own Content-Type: encodings the header does not name, and
- * one shaped to be slow to parse. Each is built when first asked for: the 4 MB one takes
- * seconds on a busy machine, and most stacks never serve it.
+ * one shaped to be slow to parse. The 4 MB one takes a second or more to build on a busy machine,
+ * so startFeedFixtures builds each once per process (and per "now"), not once per stack.
  */
 export function fixtureByteFeeds(now: number): Record<string, () => ByteFeed> {
   const tuesday = lastTuesday(now);
@@ -231,10 +231,20 @@ function streamFiller(res: ServerResponse, total: number, encoder?: NodeJS.ReadW
   pump();
 }
 
+const builtByteFeeds = new Map<number, Map<string, ByteFeed>>();
+
+function byteFeedsOnce(now: number): Map<string, ByteFeed> {
+  let built = builtByteFeeds.get(now);
+  if (built === undefined) {
+    built = new Map(Object.entries(fixtureByteFeeds(now)).map(([path, build]) => [path, build()]));
+    builtByteFeeds.set(now, built);
+  }
+  return built;
+}
+
 export async function startFeedFixtures(now: number = Date.now()): Promise<FeedFixtures> {
   const feeds = fixtureFeeds(now);
-  const byteFeeds = fixtureByteFeeds(now);
-  const built = new Map<string, ByteFeed>();
+  const byteFeeds = byteFeedsOnce(now);
   const requests: string[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<ReturnType<typeof setInterval>>();
@@ -250,10 +260,8 @@ export async function startFeedFixtures(now: number = Date.now()): Promise<FeedF
       res.end(feed);
       return;
     }
-    const build = Object.hasOwn(byteFeeds, path) ? byteFeeds[path] : undefined;
-    if (build !== undefined) {
-      const bytes = built.get(path) ?? build();
-      built.set(path, bytes);
+    const bytes = byteFeeds.get(path);
+    if (bytes !== undefined) {
       res.writeHead(200, { "content-type": bytes.type, "content-length": bytes.body.length });
       res.end(bytes.body);
       return;
