@@ -60,23 +60,23 @@ test("a weekly show's feed fills in the finder, charts its months and prices the
   await expectNoAxeViolations(page, "feed result");
 });
 
-test("says what the figure was counted from, when to check it, and why there is none", async ({
+/** Reads `path` in the feed field; answers the field's own live region (the FAQ has one too). */
+async function readFeed(page: Page, path: string) {
+  await feedField(page).fill(fixtureUrl(path));
+  await page.getByRole("button", { name: feedFinderCopy.submit }).click();
+  return page
+    .locator("form")
+    .filter({ has: feedField(page) })
+    .getByRole("status");
+}
+
+test("says what the figure was counted from: since the first episode, or the latest page", async ({
   page,
   gotoHydrated,
 }) => {
   await gotoHydrated(`${stack.origin}/pricing`);
-  const read = async (path: string) => {
-    await feedField(page).fill(fixtureUrl(path));
-    await page.getByRole("button", { name: feedFinderCopy.submit }).click();
-  };
-  // The field's own live region (the FAQ has one too).
-  const status = page
-    .locator("form")
-    .filter({ has: feedField(page) })
-    .getByRole("status");
-
   // A show ten weeks old is paced since its first episode, not over 12 months.
-  await read("/young.xml");
+  const status = await readFeed(page, "/young.xml");
   await expect(status).toContainText(
     /Filled in [45] episodes a month from your feed, counted since your first episode, on \w+ \d+, \d{4}\./,
   );
@@ -84,28 +84,36 @@ test("says what the figure was counted from, when to check it, and why there is 
     page.getByText(/has published 4\.\d episodes a month on average since its first episode on/),
   ).toBeVisible();
 
-  // A feed that is one page of a longer list.
-  await read("/paged.xml");
+  await readFeed(page, "/paged.xml");
   await expect(status).toContainText("counted from the latest 4 episodes your feed lists");
+});
 
-  // Half the dates unreadable: the figure stands, and the visitor is asked to check it.
-  await read("/half-dated.xml");
+test("asks the visitor to check a figure from a half-dated feed", async ({
+  page,
+  gotoHydrated,
+}) => {
+  await gotoHydrated(`${stack.origin}/pricing`);
+  const status = await readFeed(page, "/half-dated.xml");
   await expect(status).toContainText(
     "Only 60 of the 120 episodes in your feed carry a date we could read, so the figures come from those. Please check them against what you publish.",
   );
   await expectNoAxeViolations(page, "feed check warning");
+});
 
-  // Two episodes: no rate, the reason, and the finder left as it was.
+test("says why two episodes give no rate, and never shows a 0-minute episode", async ({
+  page,
+  gotoHydrated,
+}) => {
+  await gotoHydrated(`${stack.origin}/pricing`);
   await episodesSelect(page).selectOption("7");
-  await read("/two.xml");
+  const status = await readFeed(page, "/two.xml");
   await expect(status).toContainText(
     "Your feed lists only two episodes, too few to tell how often you publish.",
   );
   await expect(status).toContainText(feedFinderCopy.fallback);
   await expect(episodesSelect(page)).toHaveValue("7");
 
-  // A 0:00 duration is no duration.
-  await read("/zero-duration.xml");
+  await readFeed(page, "/zero-duration.xml");
   await expect(status).toContainText("counted over the last 12 months");
   await expect(page.getByText(/A typical episode runs/)).toHaveCount(0);
 });

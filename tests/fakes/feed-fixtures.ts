@@ -97,11 +97,14 @@ const latin1Bytes = (text: string) => Buffer.from(text, "latin1");
 const utf16Bytes = (text: string) =>
   Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
 
+type ByteFeed = { type: string; body: Buffer };
+
 /**
  * Feeds served as bytes with their own Content-Type: encodings the header does not name, and
- * one shaped to be slow to parse.
+ * one shaped to be slow to parse. The 4 MB one takes a second or more to build on a busy machine,
+ * so startFeedFixtures builds each once per process (and per "now"), not once per stack.
  */
-export function fixtureByteFeeds(now: number): Record<string, { type: string; body: Buffer }> {
+export function fixtureByteFeeds(now: number): Record<string, () => ByteFeed> {
   const tuesday = lastTuesday(now);
   const xml = "application/rss+xml";
   const show = (declaration: string, title: string) =>
@@ -109,23 +112,23 @@ export function fixtureByteFeeds(now: number): Record<string, { type: string; bo
       '<?xml version="1.0" encoding="UTF-8"?>',
       declaration,
     );
-  const attributes = Array.from({ length: 360_000 }, (_, i) => ` a${i}="1"`).join("");
   return {
-    "/latin1.xml": {
+    "/latin1.xml": () => ({
       type: xml,
       body: latin1Bytes(
         show('<?xml version="1.0" encoding="ISO-8859-1"?>', "Caf\u00e9 Fran\u00e7ais"),
       ),
-    },
-    "/utf16.xml": {
+    }),
+    "/utf16.xml": () => ({
       type: "text/xml",
       body: utf16Bytes(
         show('<?xml version="1.0" encoding="UTF-16"?>', "\u65e5\u672c\u306e\u756a\u7d44"),
       ),
-    },
-    "/attributes.xml": {
-      type: xml,
-      body: Buffer.from(rss("Slow", every(7, tuesday, 3)).replace("<rss ", `<rss${attributes} `)),
+    }),
+    "/attributes.xml": () => {
+      const attributes = Array.from({ length: 360_000 }, (_, i) => ` a${i}="1"`).join("");
+      const text = rss("Slow", every(7, tuesday, 3)).replace("<rss ", `<rss${attributes} `);
+      return { type: xml, body: Buffer.from(text) };
     },
   };
 }
@@ -229,9 +232,20 @@ function streamFiller(res: ServerResponse, total: number, encoder?: NodeJS.ReadW
   pump();
 }
 
+const builtByteFeeds = new Map<number, Map<string, ByteFeed>>();
+
+function byteFeedsOnce(now: number): Map<string, ByteFeed> {
+  let built = builtByteFeeds.get(now);
+  if (built === undefined) {
+    built = new Map(Object.entries(fixtureByteFeeds(now)).map(([path, build]) => [path, build()]));
+    builtByteFeeds.set(now, built);
+  }
+  return built;
+}
+
 export async function startFeedFixtures(now: number = Date.now()): Promise<FeedFixtures> {
   const feeds = fixtureFeeds(now);
-  const byteFeeds = fixtureByteFeeds(now);
+  const byteFeeds = byteFeedsOnce(now);
   const requests: string[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<ReturnType<typeof setInterval>>();
@@ -247,7 +261,7 @@ export async function startFeedFixtures(now: number = Date.now()): Promise<FeedF
       res.end(feed);
       return;
     }
-    const bytes = byteFeeds[path];
+    const bytes = byteFeeds.get(path);
     if (bytes !== undefined) {
       res.writeHead(200, { "content-type": bytes.type, "content-length": bytes.body.length });
       res.end(bytes.body);

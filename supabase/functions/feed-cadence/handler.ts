@@ -97,6 +97,7 @@ export function codeForFetchFailure(failure: FetchFailure): Code {
       return "feed_unreachable";
   }
 }
+
 type Answer = { ok: true; cadence: Cadence } | { ok: false; status: number; code: Code };
 
 export interface FeedHandlerDeps extends RateLimiters {

@@ -149,13 +149,13 @@ describe("cadence", () => {
     expect(old.medianDurationSeconds).toBe(120);
   });
 
-  it("reads 300,000 dated episodes without spreading them into one call", () => {
-    const many = Array.from({ length: 300_000 }, (_, i) => ({
+  it("reads 200,000 dated episodes without spreading them into one call", () => {
+    const many = Array.from({ length: 200_000 }, (_, i) => ({
       ...at(2000, 0, 1),
       published: now - (i + 1) * 60_000,
     }));
     const result = cadence(show(many), now)!;
-    expect(result.episodes).toBe(300_000);
+    expect(result.episodes).toBe(200_000);
     expect(result.lastEpisodeAt).toBe(new Date(now - 60_000).toISOString());
   });
 });

@@ -13,12 +13,14 @@ export const SHAPE_LIMITS = {
   depth: 64,
   /** 10,000 episodes with 30 elements each. */
   elements: 300_000,
+  /** Processing instructions (`<?…?>`): a feed has one or two; the parser slows with each. */
+  instructions: 64,
 } as const;
 
 export type ShapeLimits = { -readonly [K in keyof typeof SHAPE_LIMITS]: number };
 
 export type ShapeVerdict =
-  | { ok: true; elements: number; attributes: number; depth: number }
+  | { ok: true; elements: number; attributes: number; depth: number; instructions: number }
   | { ok: false; limit: keyof ShapeLimits };
 
 /** Index just past `close`, searching from `from`; the text's end when it never comes. */
@@ -37,21 +39,29 @@ export function checkShape(text: string, limits: ShapeLimits = SHAPE_LIMITS): Sh
   let attributes = 0;
   let depth = 0;
   let deepest = 0;
+  let instructions = 0;
   let i = text.indexOf("<");
   while (i !== -1 && i < text.length) {
     const next = text.charCodeAt(i + 1);
     if (text.startsWith("<!--", i)) i = skipPast(text, i + 4, "-->");
     else if (text.startsWith("<![CDATA[", i)) i = skipPast(text, i + 9, "]]>");
-    else if (next === 0x3f /* ? */) i = skipPast(text, i + 2, "?>");
-    else if (next === 0x21 /* ! */) {
-      // A DOCTYPE, with its internal subset in brackets.
-      const bracket = text.indexOf("[", i);
+    else if (next === 0x3f /* ? */) {
+      instructions += 1;
+      if (instructions > limits.instructions) return { ok: false, limit: "instructions" };
+      i = skipPast(text, i + 2, "?>");
+    } else if (next === 0x21 /* ! */) {
+      // A DOCTYPE, with its internal subset in brackets. The bracket is looked for only up to
+      // the first ">", so a thousand "<!x>" never scan the rest of the document each.
       const end = text.indexOf(">", i);
-      i =
-        bracket !== -1 && bracket < end
-          ? skipPast(text, skipPast(text, bracket, "]"), ">")
-          : end + 1;
       if (end === -1) break;
+      let bracket = -1;
+      for (let k = i + 2; k < end; k++) {
+        if (text.charCodeAt(k) === 0x5b /* [ */) {
+          bracket = k;
+          break;
+        }
+      }
+      i = bracket === -1 ? end + 1 : skipPast(text, skipPast(text, bracket, "]"), ">");
     } else if (next === 0x2f /* / */) {
       depth = Math.max(0, depth - 1);
       i = skipPast(text, i + 2, ">");
@@ -88,5 +98,5 @@ export function checkShape(text: string, limits: ShapeLimits = SHAPE_LIMITS): Sh
     }
     i = text.indexOf("<", i);
   }
-  return { ok: true, elements, attributes, depth: deepest };
+  return { ok: true, elements, attributes, depth: deepest, instructions };
 }
