@@ -1,4 +1,4 @@
-import type { Cadence } from "../../supabase/functions/feed-cadence/feed";
+import type { Cadence } from "../../supabase/functions/feed-cadence/pace";
 import { anonKeyHeaders, functionsBaseUrl } from "~/lib/functions-url";
 
 export type { Cadence };

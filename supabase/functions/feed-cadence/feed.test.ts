@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cadence, parseDuration, parseFeed } from "./feed.ts";
+import { isMediaEnclosure, parseDuration, parseFeed } from "./feed.ts";
 
-const item = (inner: string) =>
-  `<item>${inner}<enclosure url="https://cdn.example/a.mp3" type="audio/mpeg" length="1"/></item>`;
+let n = 0;
+const enclosure = (url = `https://cdn.example/${++n}.mp3`, type = "audio/mpeg") =>
+  `<enclosure url="${url}" type="${type}" length="1"/>`;
+const item = (inner: string, media = enclosure()) => `<item>${inner}${media}</item>`;
 const feed = (items: string, head = "<title>Show</title>") =>
-  `<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel>${head}${items}</channel></rss>`;
+  `<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>${head}${items}</channel></rss>`;
 
 describe("parseDuration", () => {
   it.each([
@@ -28,6 +30,28 @@ describe("parseDuration", () => {
       expect(parseDuration(text)).toBeNull();
     },
   );
+
+  it.each(["0", "0:00", "00:00:00", "0.2"])("ignores a duration of 0 (%j)", (text) => {
+    expect(parseDuration(text)).toBeNull();
+  });
+});
+
+describe("isMediaEnclosure", () => {
+  it.each([
+    ["https://c.example/a.mp3", "audio/mpeg", true],
+    ["https://c.example/a", "audio/x-m4a", true],
+    ["https://c.example/a.mp4", "video/mp4", true],
+    ["https://c.example/a.mp3?x=1", undefined, true],
+    ["https://c.example/a.M4A", "", true],
+    ["https://c.example/a.mp3", "application/octet-stream", true],
+    ["https://c.example/a.jpg", "image/jpeg", false],
+    ["https://c.example/a.mp3", "image/jpeg", false],
+    ["https://c.example/a.jpg", undefined, false],
+    ["https://c.example/a.pdf", "application/pdf", false],
+    ["https://c.example/stream", undefined, false],
+  ])("%s typed %j: %s", (url, type, expected) => {
+    expect(isMediaEnclosure(url, type)).toBe(expected);
+  });
 });
 
 describe("parseFeed", () => {
@@ -58,6 +82,7 @@ describe("parseFeed", () => {
       feed(
         item(
           '<pubDate>Tue, 03 Jun 2025 09:00:00 +0000</pubDate><itunes:duration>1:00:00</itunes:duration><podcast:transcript url="https://x/t.vtt" type="text/vtt"/>',
+          enclosure("https://cdn.example/one.mp3"),
         ),
       ),
     );
@@ -66,28 +91,123 @@ describe("parseFeed", () => {
       feed: {
         title: "Show",
         artworkUrl: null,
-        items: [
+        episodes: [
           {
+            enclosureUrl: "https://cdn.example/one.mp3",
             published: Date.UTC(2025, 5, 3, 9),
             durationSeconds: 3600,
             hasTranscript: true,
-            hasEnclosure: true,
           },
         ],
+        duplicates: 0,
+        paged: false,
+      },
+    });
+  });
+
+  it("counts the same audio listed twice once, and two episodes sharing a GUID twice", () => {
+    const same = enclosure("https://cdn.example/same.mp3");
+    const result = parseFeed(
+      feed(
+        item("<guid>a</guid><pubDate>Tue, 03 Jun 2025 09:00:00 GMT</pubDate>", same) +
+          item("<guid>b</guid><itunes:duration>600</itunes:duration>", same) +
+          item("<guid>shared</guid>", enclosure("https://cdn.example/x.mp3")) +
+          item("<guid>shared</guid>", enclosure("https://cdn.example/y.mp3")),
+      ),
+    );
+    expect(result.ok && result.feed.episodes.map((e) => e.enclosureUrl)).toEqual([
+      "https://cdn.example/same.mp3",
+      "https://cdn.example/x.mp3",
+      "https://cdn.example/y.mp3",
+    ]);
+    expect(result.ok && result.feed.duplicates).toBe(1);
+    // The second listing completes the first: its duration was missing there.
+    expect(result.ok && result.feed.episodes[0]).toMatchObject({
+      published: Date.UTC(2025, 5, 3, 9),
+      durationSeconds: 600,
+    });
+  });
+
+  it("counts only items whose enclosure is audio or video", () => {
+    const result = parseFeed(
+      feed(
+        item("", enclosure("https://cdn.example/photo.jpg", "image/jpeg")) +
+          item("", enclosure("https://cdn.example/talk.mp3", "")) +
+          item(""),
+      ),
+    );
+    expect(result.ok && result.feed.episodes.length).toBe(2);
+  });
+
+  it("refuses a news feed whose enclosures are all JPEG photos", () => {
+    const photos = [1, 2, 3]
+      .map((i) => item("", enclosure(`https://img.example/${i}.jpg`, "image/jpeg")))
+      .join("");
+    expect(parseFeed(feed(photos))).toEqual({ ok: false, reason: "no_episodes" });
+  });
+
+  it("sees a feed that is one page of a longer list", () => {
+    const next = '<atom:link rel="next" href="https://feeds.example/show?page=2"/>';
+    const self = '<atom:link rel="self" href="https://feeds.example/show"/>';
+    const paged = parseFeed(feed(item(""), `<title>P</title>${self}${next}`));
+    expect(paged.ok && paged.feed.paged).toBe(true);
+    const whole = parseFeed(
+      feed(item(""), `<title>P</title><link>https://x.example/</link>${self}`),
+    );
+    expect(whole.ok && whole.feed.paged).toBe(false);
+  });
+
+  it("reads an Atom podcast feed: link rel=enclosure, published or updated, paging", () => {
+    const atom = `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
+      <title type="text">Atom Show</title><logo>https://cdn.example/logo.png</logo>
+      <link rel="self" href="https://feeds.example/atom"/><link rel="next" href="https://feeds.example/atom?p=2"/>
+      <entry><title>One</title><published>2025-06-03T09:00:00Z</published><updated>2025-07-01T00:00:00Z</updated>
+        <link rel="alternate" href="https://show.example/1"/><link rel="enclosure" href="https://cdn.example/1.m4a" type="audio/mp4" length="1"/>
+        <itunes:duration>30:00</itunes:duration></entry>
+      <entry><title>Two</title><updated>2025-06-10T09:00:00+02:00</updated>
+        <link rel="enclosure" href="https://cdn.example/2.mp3"/></entry>
+      <entry><title>Post</title><updated>2025-06-11T09:00:00Z</updated><link href="https://show.example/post"/></entry>
+    </feed>`;
+    expect(parseFeed(atom)).toEqual({
+      ok: true,
+      feed: {
+        title: "Atom Show",
+        artworkUrl: "https://cdn.example/logo.png",
+        episodes: [
+          {
+            enclosureUrl: "https://cdn.example/1.m4a",
+            published: Date.UTC(2025, 5, 3, 9),
+            durationSeconds: 1800,
+            hasTranscript: false,
+          },
+          {
+            enclosureUrl: "https://cdn.example/2.mp3",
+            published: Date.UTC(2025, 5, 10, 7),
+            durationSeconds: null,
+            hasTranscript: false,
+          },
+        ],
+        duplicates: 0,
+        paged: true,
       },
     });
   });
 
   it.each([
-    ["an Atom document", '<feed xmlns="http://www.w3.org/2005/Atom"><title>x</title></feed>'],
+    [
+      "an Atom document without enclosures",
+      '<feed xmlns="http://www.w3.org/2005/Atom"><title>x</title><entry><title>y</title></entry></feed>',
+      "no_episodes",
+    ],
     [
       "RSS without enclosures",
       "<rss><channel><title>x</title><item><title>y</title></item></channel></rss>",
+      "no_episodes",
     ],
-    ["RSS without items", "<rss><channel><title>x</title></channel></rss>"],
-    ["HTML", "<html><body><p>hi</p></body></html>"],
-  ])("refuses %s as no podcast feed", (_name, xml) => {
-    expect(parseFeed(xml)).toEqual({ ok: false, reason: "not_a_podcast_feed" });
+    ["RSS without items", "<rss><channel><title>x</title></channel></rss>", "no_episodes"],
+    ["HTML", "<html><body><p>hi</p></body></html>", "no_feed_element"],
+  ])("refuses %s as no podcast feed", (_name, xml, reason) => {
+    expect(parseFeed(xml)).toEqual({ ok: false, reason });
   });
 
   it.each([
@@ -106,77 +226,5 @@ describe("parseFeed", () => {
       `<!DOCTYPE rss [<!ENTITY big "${"x".repeat(1000)}">]>${feed(item(""), "<title>&big;&big;</title>")}`,
     );
     expect(result.ok && result.feed.title).toBe("&big;&big;");
-  });
-});
-
-describe("cadence", () => {
-  const now = Date.UTC(2026, 0, 20);
-  const at = (y: number, m: number, d: number) => ({
-    published: Date.UTC(y, m, d, 12),
-    durationSeconds: 1800,
-    hasTranscript: false,
-    hasEnclosure: true,
-  });
-
-  it("counts the 12 complete months before this one, in UTC, oldest first", () => {
-    const result = cadence(
-      {
-        title: "S",
-        artworkUrl: null,
-        items: [
-          at(2026, 0, 5), // this month: not counted
-          ...[1, 8, 15, 22, 29].map((d) => at(2025, 11, d)),
-          at(2025, 6, 1),
-          at(2024, 11, 31), // 13 months back: not counted
-          { ...at(2025, 5, 1), published: null },
-        ],
-      },
-      now,
-    )!;
-    expect(result.months.map((m) => m.month)).toEqual([
-      "2025-01",
-      "2025-02",
-      "2025-03",
-      "2025-04",
-      "2025-05",
-      "2025-06",
-      "2025-07",
-      "2025-08",
-      "2025-09",
-      "2025-10",
-      "2025-11",
-      "2025-12",
-    ]);
-    expect(result.months.map((m) => m.episodes)).toEqual([0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 5]);
-    expect(result.last12.busiest).toEqual({ month: "2025-12", episodes: 5 });
-    expect(result.last12.mean).toBe(0.5);
-    expect(result.last6.mean).toBe(1);
-    expect(result.monthsWithFiveOrMore).toBe(1);
-    expect(result.episodes).toBe(9);
-    expect(result.lastEpisodeAt).toBe("2026-01-05T12:00:00.000Z");
-  });
-
-  it("is null without a single dated episode", () => {
-    expect(
-      cadence(
-        { title: "S", artworkUrl: null, items: [{ ...at(2025, 1, 1), published: null }] },
-        now,
-      ),
-    ).toBeNull();
-  });
-
-  it("takes the median duration of the recent episodes, or of all when none has one", () => {
-    const withDurations = (seconds: (number | null)[], year = 2025) =>
-      seconds.map((s, i) => ({ ...at(year, 3, i + 1), durationSeconds: s }));
-    const recent = cadence(
-      { title: "", artworkUrl: null, items: withDurations([100, 300, null, 200, 1000]) },
-      now,
-    )!;
-    expect(recent.medianDurationSeconds).toBe(250);
-    const old = cadence(
-      { title: "", artworkUrl: null, items: withDurations([60, 120, 180], 2020) },
-      now,
-    )!;
-    expect(old.medianDurationSeconds).toBe(120);
   });
 });

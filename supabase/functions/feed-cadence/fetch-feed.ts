@@ -39,7 +39,10 @@ export type FetchFailure =
   | { reason: "too_many_redirects" }
   | { reason: "not_a_feed"; contentType: string };
 
-export type FetchResult = { ok: true; text: string; url: string } | ({ ok: false } & FetchFailure);
+/** The body's bytes as they arrived (after gzip or brotli), undecoded: readFeed decodes. */
+export type FetchResult =
+  | { ok: true; bytes: Uint8Array; contentType: string | null; url: string }
+  | ({ ok: false } & FetchFailure);
 
 export type UrlCheck =
   { ok: true; url: URL } | { ok: false; reason: "invalid_url" | "url_not_allowed" };
@@ -120,16 +123,6 @@ function errorCode(error: unknown): string {
     if (error instanceof Error) return error.name;
   }
   return typeof error;
-}
-
-/** Charset from the Content-Type, if TextDecoder knows it; UTF-8 otherwise. */
-function decoderFor(contentType: string | null): TextDecoder {
-  const charset = /charset\s*=\s*"?([\w-]+)/i.exec(contentType ?? "")?.[1];
-  try {
-    return new TextDecoder(charset ?? "utf-8");
-  } catch {
-    return new TextDecoder("utf-8");
-  }
 }
 
 /**
@@ -215,7 +208,7 @@ export async function fetchFeed(
           if (body.reason === "timeout" || timedOut()) return { ok: false, reason: "timeout" };
           return { ok: false, reason: "unreachable", detail: "body broke off" };
         }
-        return { ok: true, text: decoderFor(contentType).decode(body.bytes), url: url.href };
+        return { ok: true, bytes: body.bytes, contentType, url: url.href };
       } finally {
         await close();
       }

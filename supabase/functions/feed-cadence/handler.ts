@@ -20,7 +20,7 @@ import {
   MAX_REDIRECTS,
 } from "./budget.ts";
 import { createAnswerCache } from "./cache.ts";
-import { cadence, parseFeed, type Cadence } from "./feed.ts";
+import { charsetOf } from "./encoding.ts";
 import {
   checkFeedUrl,
   fetchFeed,
@@ -28,6 +28,8 @@ import {
   type PinnedRequest,
   type ResolveHost,
 } from "./fetch-feed.ts";
+import type { Cadence } from "./pace.ts";
+import { readFeed } from "./read-feed.ts";
 import { feedBodySchema } from "./schema.ts";
 
 export const MAX_BODY_BYTES = 4 * 1024;
@@ -118,14 +120,27 @@ export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler
           return refuse(422, "feed_unreachable");
       }
     }
-    const parsed = parseFeed(fetched.text);
-    if (!parsed.ok) {
-      log(JSON.stringify({ ...event, level: "warn", reason: parsed.reason }));
-      return refuse(422, "not_a_feed");
+    const reading = readFeed(fetched.bytes, {
+      httpCharset: charsetOf(fetched.contentType),
+      now: now(),
+    });
+    if (!reading.ok) {
+      log(
+        JSON.stringify({ ...event, level: "warn", reason: reading.reason, ms: now() - startedAt }),
+      );
+      return refuse(422, reading.code);
     }
-    const result = cadence(parsed.feed, now());
-    log(JSON.stringify({ ...event, items: parsed.feed.items.length, ms: now() - startedAt }));
-    return result === null ? refuse(422, "no_episode_dates") : { ok: true, cadence: result };
+    const { cadence } = reading;
+    log(
+      JSON.stringify({
+        ...event,
+        episodes: cadence.episodes,
+        dated: cadence.datedEpisodes,
+        encoding: reading.encoding,
+        ms: now() - startedAt,
+      }),
+    );
+    return { ok: true, cadence };
   }
 
   /** Whatever a stranger's host sends, the visitor gets a 4xx: a fault there is not ours. */

@@ -1,0 +1,161 @@
+import { describe, expect, it } from "vitest";
+import type { Episode, Feed } from "./feed.ts";
+import { cadence } from "./pace.ts";
+
+const DAY_MS = 86_400_000;
+const now = Date.UTC(2026, 0, 20);
+let n = 0;
+const at = (y: number, m: number, d: number): Episode => ({
+  enclosureUrl: `https://cdn.example/${++n}.mp3`,
+  published: Date.UTC(y, m, d, 12),
+  durationSeconds: 1800,
+  hasTranscript: false,
+});
+const undated = (): Episode => ({ ...at(2000, 0, 1), published: null });
+const show = (episodes: Episode[], paged = false): Feed => ({
+  title: "S",
+  artworkUrl: null,
+  episodes,
+  duplicates: 0,
+  paged,
+});
+/** Weekly episodes, the newest `daysAgo` before now, going back `count`. */
+const weekly = (count: number, daysAgo = 2): Episode[] =>
+  Array.from({ length: count }, (_, i) => ({
+    ...at(2000, 0, 1),
+    published: now - (daysAgo + 7 * i) * DAY_MS,
+  }));
+
+describe("cadence", () => {
+  it("counts the 12 complete months before this one, in UTC, oldest first", () => {
+    const result = cadence(
+      show([
+        at(2026, 0, 5), // this month: not counted
+        ...[1, 8, 15, 22, 29].map((d) => at(2025, 11, d)),
+        at(2025, 6, 1),
+        at(2024, 11, 31), // 13 months back: not counted
+        undated(),
+      ]),
+      now,
+    )!;
+    expect(result.months.map((m) => m.month)).toEqual([
+      "2025-01",
+      "2025-02",
+      "2025-03",
+      "2025-04",
+      "2025-05",
+      "2025-06",
+      "2025-07",
+      "2025-08",
+      "2025-09",
+      "2025-10",
+      "2025-11",
+      "2025-12",
+    ]);
+    expect(result.months.map((m) => m.episodes)).toEqual([0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 5]);
+    expect(result.last12.busiest).toEqual({ month: "2025-12", episodes: 5 });
+    expect(result.last12.mean).toBe(0.5);
+    expect(result.last6.mean).toBe(1);
+    expect(result.monthsWithFiveOrMore).toBe(1);
+    expect(result.episodes).toBe(9);
+    expect(result.datedEpisodes).toBe(8);
+    expect(result.fewDated).toBe(false);
+    expect(result.basis).toEqual({ kind: "last12" });
+    expect(result.episodesPerMonth).toBe(0.5);
+    expect(result.lastEpisodeAt).toBe("2026-01-05T12:00:00.000Z");
+  });
+
+  it("is null without a single dated episode", () => {
+    expect(cadence(show([undated(), undated(), undated()]), now)).toBeNull();
+  });
+
+  it("never takes a future-dated item as the latest episode, nor counts it", () => {
+    const result = cadence(
+      show([at(2027, 5, 1), at(2026, 0, 10), ...weekly(60, 12), at(2025, 11, 40)]),
+      now,
+    )!;
+    expect(result.lastEpisodeAt).toBe("2026-01-10T12:00:00.000Z");
+    expect(result.futureEpisodes).toBe(1);
+    expect(result.datedEpisodes).toBe(63);
+  });
+
+  it("divides a young show's episodes by the months since its first, and says so", () => {
+    // A weekly show that started ten weeks ago: about 4.3 a month, not 10 / 12.
+    const result = cadence(show(weekly(10)), now)!;
+    expect(result.basis).toEqual({
+      kind: "since",
+      firstEpisodeAt: new Date(now - 65 * DAY_MS).toISOString(),
+      months: 2.1,
+    });
+    expect(result.episodesPerMonth).toBe(4.8);
+    expect(result.last12.mean).toBeLessThan(1);
+  });
+
+  it("divides at least by one month", () => {
+    const result = cadence(show(weekly(3, 0)), now)!;
+    expect(result.basis).toMatchObject({ kind: "since", months: 1 });
+    expect(result.episodesPerMonth).toBe(3);
+  });
+
+  it("reads a page of a longer list from the latest episodes it lists", () => {
+    const result = cadence(show(weekly(4), true), now)!;
+    expect(result.basis).toEqual({
+      kind: "latest",
+      episodes: 4,
+      firstEpisodeAt: new Date(now - 23 * DAY_MS).toISOString(),
+      months: 1,
+    });
+    expect(result.episodesPerMonth).toBe(4);
+  });
+
+  it("keeps the 12 months for a paged feed whose page reaches back further", () => {
+    const result = cadence(show(weekly(60), true), now)!;
+    expect(result.basis).toEqual({ kind: "last12" });
+    expect(result.episodesPerMonth).toBe(result.last12.mean);
+  });
+
+  it.each([1, 2])("gives no rate for %i episodes, and says why", (count) => {
+    const result = cadence(show(weekly(count)), now)!;
+    expect(result.episodesPerMonth).toBeNull();
+    expect(result.basis).toEqual({ kind: "none", reason: "too_few_episodes" });
+  });
+
+  it("gives no rate when only two episodes are dated", () => {
+    const result = cadence(show([...weekly(2), undated(), undated(), undated()]), now)!;
+    expect(result.basis).toEqual({ kind: "none", reason: "too_few_dates" });
+    expect(result.fewDated).toBe(true);
+  });
+
+  it("says so when under 80% of the episodes are dated", () => {
+    const half = cadence(show([...weekly(60), ...Array.from({ length: 60 }, undated)]), now)!;
+    expect(half).toMatchObject({
+      episodes: 120,
+      datedEpisodes: 60,
+      datedShare: 0.5,
+      fewDated: true,
+    });
+    // The pace comes from the dated half only.
+    expect(half.episodesPerMonth).toBe(4.3);
+    const most = cadence(show([...weekly(80), ...Array.from({ length: 20 }, undated)]), now)!;
+    expect(most).toMatchObject({ datedShare: 0.8, fewDated: false });
+  });
+
+  it("takes the median duration of the recent episodes, or of all when none has one", () => {
+    const withDurations = (seconds: (number | null)[], year = 2025) =>
+      seconds.map((s, i) => ({ ...at(year, 3, i + 1), durationSeconds: s }));
+    const recent = cadence(show(withDurations([100, 300, null, 200, 1000])), now)!;
+    expect(recent.medianDurationSeconds).toBe(250);
+    const old = cadence(show(withDurations([60, 120, 180], 2020)), now)!;
+    expect(old.medianDurationSeconds).toBe(120);
+  });
+
+  it("reads 300,000 dated episodes without spreading them into one call", () => {
+    const many = Array.from({ length: 300_000 }, (_, i) => ({
+      ...at(2000, 0, 1),
+      published: now - (i + 1) * 60_000,
+    }));
+    const result = cadence(show(many), now)!;
+    expect(result.episodes).toBe(300_000);
+    expect(result.lastEpisodeAt).toBe(new Date(now - 60_000).toISOString());
+  });
+});

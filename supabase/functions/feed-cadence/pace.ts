@@ -1,0 +1,175 @@
+import type { Episode, Feed } from "./feed.ts";
+
+// How often a show publishes, from the episodes its feed lists: counted over the 12 complete
+// calendar months (UTC) before today, or, for a younger show or a feed that lists only its
+// latest page, since the first episode it lists. Only what was read counts: undated and
+// future-dated episodes are reported, never placed.
+
+export type MonthCount = { month: string; episodes: number };
+export type Period = {
+  months: number;
+  /** Episodes a month on average, to one decimal. */
+  mean: number;
+  busiest: MonthCount;
+};
+
+/** What `episodesPerMonth` was worked out from; the finder says it in words. */
+export type PaceBasis =
+  /** The 12 complete months before today. */
+  | { kind: "last12" }
+  /** The show is younger than that: since its first episode, `months` ago (at least 1). */
+  | { kind: "since"; firstEpisodeAt: string; months: number }
+  /** The feed is one page of a longer list: from the `episodes` it lists, over `months`. */
+  | { kind: "latest"; episodes: number; firstEpisodeAt: string; months: number }
+  /** No rate: too few episodes (one or two), or too few of them dated. */
+  | { kind: "none"; reason: "too_few_episodes" | "too_few_dates" };
+
+export type Cadence = {
+  title: string;
+  artworkUrl: string | null;
+  /** Distinct episodes (one per audio or video file), dated or not. */
+  episodes: number;
+  /** Of those, how many have a readable date (future ones included). */
+  datedEpisodes: number;
+  /** Share of episodes with a readable date, 0 to 1, to two decimals. */
+  datedShare: number;
+  /** Under 80% dated: the figure rests on part of the feed, and the finder says so. */
+  fewDated: boolean;
+  /** Episodes dated after today: neither the latest nor counted. */
+  futureEpisodes: number;
+  /** Items listed again with the same file, counted once. */
+  duplicateItems: number;
+  /** The feed said it is one page of a longer list. */
+  paged: boolean;
+  /** ISO date of the newest dated episode that is not in the future. */
+  lastEpisodeAt: string;
+  /** The figure the finder recommends on, to one decimal; null when there is no rate. */
+  episodesPerMonth: number | null;
+  basis: PaceBasis;
+  /** The 12 complete calendar months (UTC) before this one, oldest first. */
+  months: MonthCount[];
+  last6: Period;
+  last12: Period;
+  /** Months among those 12 with five or more episodes. */
+  monthsWithFiveOrMore: number;
+  /** Median duration of the episodes in those 12 months (or of all, if none had one). */
+  medianDurationSeconds: number | null;
+  hasTranscripts: boolean;
+};
+
+/** Below this share of dated episodes the answer asks the visitor to check the figure. */
+export const MIN_DATED_SHARE = 0.8;
+/** With fewer episodes than this, no rate: two points make no pace. */
+export const MIN_EPISODES_FOR_RATE = 3;
+/** An average Gregorian month, for "months since the first episode". */
+const MONTH_MS = (365.2425 / 12) * 86_400_000;
+
+const monthKey = (year: number, month: number) => `${year}-${String(month + 1).padStart(2, "0")}`;
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? sorted[middle]!
+    : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
+}
+
+function period(months: MonthCount[]): Period {
+  const total = months.reduce((sum, month) => sum + month.episodes, 0);
+  const busiest = months.reduce((best, month) => (month.episodes > best.episodes ? month : best));
+  return { months: months.length, mean: oneDecimal(total / months.length), busiest };
+}
+
+/**
+ * How often the show published, as of `now`; null when no episode has a readable date that
+ * is not in the future. Loops, never spreads: a feed may list hundreds of thousands of items.
+ */
+export function cadence(feed: Feed, now: number): Cadence | null {
+  const today = new Date(now);
+  const windowStart = Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 12, 1);
+  const months: MonthCount[] = [];
+  for (let back = 12; back >= 1; back--) {
+    const start = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 1));
+    months.push({ month: monthKey(start.getUTCFullYear(), start.getUTCMonth()), episodes: 0 });
+  }
+  const index = new Map(months.map((month, i) => [month.month, i]));
+
+  let dated = 0;
+  let future = 0;
+  let newest = -Infinity;
+  let oldest = Infinity;
+  const past: Episode[] = [];
+  const recent: Episode[] = [];
+  for (const episode of feed.episodes) {
+    if (episode.published === null) continue;
+    dated += 1;
+    if (episode.published > now) {
+      future += 1;
+      continue;
+    }
+    past.push(episode);
+    if (episode.published > newest) newest = episode.published;
+    if (episode.published < oldest) oldest = episode.published;
+    const date = new Date(episode.published);
+    const i = index.get(monthKey(date.getUTCFullYear(), date.getUTCMonth()));
+    if (i === undefined) continue;
+    months[i]!.episodes += 1;
+    recent.push(episode);
+  }
+  if (past.length === 0) return null;
+
+  const total = feed.episodes.length;
+  const datedShare = Math.floor((dated / total) * 100) / 100;
+  const last12 = period(months);
+
+  let basis: PaceBasis;
+  let episodesPerMonth: number | null;
+  if (total < MIN_EPISODES_FOR_RATE) {
+    basis = { kind: "none", reason: "too_few_episodes" };
+    episodesPerMonth = null;
+  } else if (past.length < MIN_EPISODES_FOR_RATE) {
+    basis = { kind: "none", reason: "too_few_dates" };
+    episodesPerMonth = null;
+  } else if (oldest >= windowStart) {
+    // Younger than the window, or a page that does not reach back that far.
+    const spanMonths = Math.max(1, oneDecimal((now - oldest) / MONTH_MS));
+    const firstEpisodeAt = new Date(oldest).toISOString();
+    basis = feed.paged
+      ? { kind: "latest", episodes: past.length, firstEpisodeAt, months: spanMonths }
+      : { kind: "since", firstEpisodeAt, months: spanMonths };
+    episodesPerMonth = oneDecimal(past.length / spanMonths);
+  } else {
+    basis = { kind: "last12" };
+    episodesPerMonth = last12.mean;
+  }
+
+  const durations = (episodes: Episode[]) =>
+    episodes.flatMap((episode) =>
+      episode.durationSeconds === null ? [] : [episode.durationSeconds],
+    );
+  const recentDurations = durations(recent);
+  return {
+    title: feed.title,
+    artworkUrl: feed.artworkUrl,
+    episodes: total,
+    datedEpisodes: dated,
+    datedShare,
+    fewDated: dated / total < MIN_DATED_SHARE,
+    futureEpisodes: future,
+    duplicateItems: feed.duplicates,
+    paged: feed.paged,
+    lastEpisodeAt: new Date(newest).toISOString(),
+    episodesPerMonth,
+    basis,
+    months,
+    last6: period(months.slice(-6)),
+    last12,
+    monthsWithFiveOrMore: months.filter((month) => month.episodes >= 5).length,
+    medianDurationSeconds: median(
+      recentDurations.length > 0 ? recentDurations : durations(feed.episodes),
+    ),
+    hasTranscripts: feed.episodes.some((episode) => episode.hasTranscript),
+  };
+}
