@@ -28,13 +28,26 @@ type Episode = { n: number; date: number | null; duration: string; transcript: b
 const escapeXml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-function rss(title: string, episodes: Episode[], options: { short?: boolean } = {}): string {
-  const items = episodes
-    .map((episode) => {
+type RssOptions = {
+  short?: boolean;
+  /** Every item listed twice, as some hosts do after a migration. */
+  twice?: boolean;
+  /** More channel elements (paging links, say). */
+  head?: string;
+  /** The date as the item writes it; defaults to RFC 1123 in GMT. */
+  dateText?: (episode: Episode, index: number) => string;
+};
+
+function rss(title: string, episodes: Episode[], options: RssOptions = {}): string {
+  const listed = options.twice ? episodes.flatMap((episode) => [episode, episode]) : episodes;
+  const items = listed
+    .map((episode, index) => {
       const lines = [
         `<title>${escapeXml(`${title} #${episode.n}`)}</title>`,
         `<guid isPermaLink="false">fixture-${episode.n}</guid>`,
-        episode.date === null ? "" : `<pubDate>${new Date(episode.date).toUTCString()}</pubDate>`,
+        episode.date === null
+          ? ""
+          : `<pubDate>${options.dateText?.(episode, index) ?? new Date(episode.date).toUTCString()}</pubDate>`,
         `<enclosure url="https://cdn.fixture.test/${episode.n}.mp3" length="31337" type="audio/mpeg"/>`,
         `<itunes:duration>${episode.duration}</itunes:duration>`,
         episode.transcript
@@ -52,7 +65,7 @@ function rss(title: string, episodes: Episode[], options: { short?: boolean } = 
 <channel>
 <title>${escapeXml(title)}</title>
 <link>https://shows.fixture.test/</link>
-<description>A fixture show for the feed function's tests.</description>
+<description>A fixture show for the feed function's tests.</description>${options.head ?? ""}
 <itunes:image href="https://cdn.fixture.test/${encodeURIComponent(title)}.jpg"/>
 ${items}
 </channel>
@@ -70,11 +83,76 @@ function every(stepDays: number, newest: number, count: number, from = 1): Episo
   }));
 }
 
+/** RFC 1123 in a zone other than GMT: the same instant, written in BST or CEST by turns. */
+function inEuropeanZone(episode: Episode, index: number): string {
+  const [zone, hours] = index % 2 === 0 ? ["BST", 1] : ["CEST", 2];
+  const local = new Date(episode.date! + (hours as number) * 3_600_000).toUTCString();
+  return local.replace("GMT", zone as string);
+}
+
+/** Text in ISO-8859-1: one byte a character (the fixtures only use characters it has). */
+const latin1Bytes = (text: string) => Buffer.from(text, "latin1");
+/** UTF-16 little-endian with its byte order mark. */
+const utf16Bytes = (text: string) =>
+  Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
+
+/**
+ * Feeds served as bytes with their own Content-Type: encodings the header does not name, and
+ * one shaped to be slow to parse.
+ */
+export function fixtureByteFeeds(now: number): Record<string, { type: string; body: Buffer }> {
+  const tuesday = lastTuesday(now);
+  const xml = "application/rss+xml";
+  const show = (declaration: string, title: string) =>
+    rss(title, every(7, tuesday, 20)).replace(
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      declaration,
+    );
+  const attributes = Array.from({ length: 360_000 }, (_, i) => ` a${i}="1"`).join("");
+  return {
+    "/latin1.xml": {
+      type: xml,
+      body: latin1Bytes(
+        show('<?xml version="1.0" encoding="ISO-8859-1"?>', "Caf\u00e9 Fran\u00e7ais"),
+      ),
+    },
+    "/utf16.xml": {
+      type: "text/xml",
+      body: utf16Bytes(
+        show('<?xml version="1.0" encoding="UTF-16"?>', "\u65e5\u672c\u306e\u756a\u7d44"),
+      ),
+    },
+    "/attributes.xml": {
+      type: xml,
+      body: Buffer.from(rss("Slow", every(7, tuesday, 3)).replace("<rss ", `<rss${attributes} `)),
+    },
+  };
+}
+
 /** The Tuesday (UTC, 09:00) on or before `time`. */
 function lastTuesday(time: number): number {
   const day = new Date(time);
   const back = (day.getUTCDay() + 7 - 2) % 7;
   return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() - back, 9);
+}
+
+function atom(title: string, episodes: Episode[]): string {
+  const entries = episodes
+    .map(
+      (episode) =>
+        `<entry><title>${escapeXml(`${title} #${episode.n}`)}</title><id>urn:fixture:${episode.n}</id>` +
+        `<published>${new Date(episode.date!).toISOString()}</published>` +
+        `<link rel="enclosure" href="https://cdn.fixture.test/${episode.n}.m4a" type="audio/mp4" length="31337"/>` +
+        `<itunes:duration>${episode.duration}</itunes:duration></entry>`,
+    )
+    .join("\n");
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
+<title>${escapeXml(title)}</title>
+<id>urn:fixture:atom</id>
+<link rel="self" href="https://podcasts.fixture.test/atom.xml"/>
+${entries}
+</feed>`;
 }
 
 export function fixtureFeeds(now: number): Record<string, string> {
@@ -90,6 +168,31 @@ export function fixtureFeeds(now: number): Record<string, string> {
       every(7, tuesday, 10).map((episode) => ({ ...episode, date: null })),
     ),
     "/ten-thousand.xml": rss("Ten Thousand", every(1, tuesday, 10_000), { short: true }),
+    "/whitespace.xml": `\n\n  ${rss("Leading Space", every(7, tuesday, 60))}`,
+    "/zones.xml": rss("Zoned", every(7, tuesday, 60), { dateText: inEuropeanZone }),
+    "/duplicates.xml": rss("Listed Twice", every(7, tuesday, 156), { twice: true }),
+    "/future.xml": rss("Ahead", [
+      { n: 999, date: now + 200 * DAY_MS, duration: "30:00", transcript: false },
+      ...every(7, tuesday, 156),
+    ]),
+    "/young.xml": rss("Just Started", every(7, tuesday, 10)),
+    "/paged.xml": rss("Latest Page", every(7, tuesday, 4), {
+      head: '<atom:link xmlns:atom="http://www.w3.org/2005/Atom" rel="next" href="https://podcasts.fixture.test/paged.xml?page=2"/>',
+    }),
+    "/two.xml": rss("Two So Far", every(7, tuesday, 2)),
+    "/half-dated.xml": rss("Half Dated", every(7, tuesday, 120), {
+      dateText: (episode, index) =>
+        index % 2 === 0 ? new Date(episode.date!).toUTCString() : `Episode ${episode.n}`,
+    }),
+    "/zero-duration.xml": rss(
+      "No Length",
+      every(7, tuesday, 60).map((episode) => ({ ...episode, duration: "0:00" })),
+    ),
+    "/photos.xml": rss("News Photos", every(1, tuesday, 30)).replace(
+      /<enclosure url="([^"]+)\.mp3" length="31337" type="audio\/mpeg"\/>/g,
+      '<enclosure url="$1.jpg" length="31337" type="image/jpeg"/>',
+    ),
+    "/atom.xml": atom("Atom Cast", every(7, tuesday, 60)),
     "/malformed.xml": rss("Broken", every(7, tuesday, 5)).replace("</channel>", "</chanel>"),
     "/xxe.xml": `<?xml version="1.0"?>
 <!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
@@ -127,6 +230,7 @@ function streamFiller(res: ServerResponse, total: number, encoder?: NodeJS.ReadW
 
 export async function startFeedFixtures(now: number = Date.now()): Promise<FeedFixtures> {
   const feeds = fixtureFeeds(now);
+  const byteFeeds = fixtureByteFeeds(now);
   const requests: string[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<ReturnType<typeof setInterval>>();
@@ -140,6 +244,12 @@ export async function startFeedFixtures(now: number = Date.now()): Promise<FeedF
     if (feed !== undefined) {
       res.writeHead(200, { ...xml, "content-length": Buffer.byteLength(feed) });
       res.end(feed);
+      return;
+    }
+    const bytes = byteFeeds[path];
+    if (bytes !== undefined) {
+      res.writeHead(200, { "content-type": bytes.type, "content-length": bytes.body.length });
+      res.end(bytes.body);
       return;
     }
     const chain = /^\/chain\/(\d+)$/.exec(path);

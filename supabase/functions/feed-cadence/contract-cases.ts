@@ -210,6 +210,142 @@ export const contractCases: ContractCase[] = [
       }),
   },
   {
+    name: "reads a feed with whitespace before its XML declaration",
+    run: () =>
+      withFeedStack(async ({ post }) => {
+        const response = await post(fixtureUrl("/whitespace.xml"));
+        assert.equal(response.status, 200);
+        assert.equal((await response.json()).episodes, 60);
+      }),
+  },
+  {
+    name: "reads ISO-8859-1 declared only in the prolog, and UTF-16, with their titles intact",
+    run: () =>
+      withFeedStack(async ({ post }) => {
+        const latin1 = await (await post(fixtureUrl("/latin1.xml"))).json();
+        assert.equal(latin1.title, "Caf\u00e9 Fran\u00e7ais");
+        assert.equal(latin1.episodes, 20);
+        const utf16 = await (await post(fixtureUrl("/utf16.xml"))).json();
+        assert.equal(utf16.title, "\u65e5\u672c\u306e\u756a\u7d44");
+        assert.equal(utf16.episodes, 20);
+      }),
+  },
+  {
+    name: "reads dates in BST and CEST like dates in GMT",
+    run: () =>
+      withFeedStack(async ({ post }) => {
+        const body = await (await post(fixtureUrl("/zones.xml"))).json();
+        assert.equal(body.datedEpisodes, 60);
+        assert.deepEqual(
+          body.months.map((month: { episodes: number }) => month.episodes),
+          [4, 5, 4, 4, 5, 4, 4, 5, 4, 4, 5, 4],
+        );
+        assert.equal(body.lastEpisodeAt, "2026-11-10T09:00:00.000Z");
+      }),
+  },
+  {
+    name: "counts an episode listed twice once",
+    run: () =>
+      withFeedStack(async ({ post }) => {
+        const body = await (await post(fixtureUrl("/duplicates.xml"))).json();
+        assert.equal(body.episodes, 156);
+        assert.equal(body.duplicateItems, 156);
+        assert.equal(body.episodesPerMonth, 4.3);
+        assert.equal(body.last12.busiest.episodes, 5);
+      }),
+  },
+  {
+    name: "a future-dated item is neither the latest episode nor counted",
+    run: () =>
+      withFeedStack(async ({ post }) => {
+        const body = await (await post(fixtureUrl("/future.xml"))).json();
+        assert.equal(body.lastEpisodeAt, "2026-11-10T09:00:00.000Z");
+        assert.equal(body.futureEpisodes, 1);
+        assert.equal(body.episodesPerMonth, 4.3);
+      }),
+  },
+  {
+    name: "a young show and a paged feed are paced since their first episode, and say so",
+    run: () =>
+      withFeedStack(async ({ post }) => {
+        const young = await (await post(fixtureUrl("/young.xml"))).json();
+        assert.deepEqual(young.basis, {
+          kind: "since",
+          firstEpisodeAt: "2026-09-08T09:00:00.000Z",
+          months: 2.2,
+        });
+        assert.equal(young.episodesPerMonth, 4.5);
+        const paged = await (await post(fixtureUrl("/paged.xml"))).json();
+        assert.equal(paged.paged, true);
+        assert.deepEqual(paged.basis, {
+          kind: "latest",
+          episodes: 4,
+          firstEpisodeAt: "2026-10-20T09:00:00.000Z",
+          months: 1,
+        });
+        assert.equal(paged.episodesPerMonth, 4);
+      }),
+  },
+  {
+    name: "two episodes give no rate, and the answer says why",
+    run: () =>
+      withFeedStack(async ({ post }) => {
+        const body = await (await post(fixtureUrl("/two.xml"))).json();
+        assert.equal(body.episodes, 2);
+        assert.equal(body.episodesPerMonth, null);
+        assert.deepEqual(body.basis, { kind: "none", reason: "too_few_episodes" });
+      }),
+  },
+  {
+    name: "half the dates unreadable: the answer says so, and paces the dated half",
+    run: () =>
+      withFeedStack(async ({ post }) => {
+        const body = await (await post(fixtureUrl("/half-dated.xml"))).json();
+        assert.equal(body.episodes, 120);
+        assert.equal(body.datedEpisodes, 60);
+        assert.equal(body.datedShare, 0.5);
+        assert.equal(body.fewDated, true);
+      }),
+  },
+  {
+    name: "a duration of 0:00 is no duration",
+    run: () =>
+      withFeedStack(async ({ post }) => {
+        const body = await (await post(fixtureUrl("/zero-duration.xml"))).json();
+        assert.equal(body.medianDurationSeconds, null);
+      }),
+  },
+  {
+    name: "reads an Atom podcast feed",
+    run: () =>
+      withFeedStack(async ({ post }) => {
+        const response = await post(fixtureUrl("/atom.xml"));
+        assert.equal(response.status, 200);
+        const body = await response.json();
+        assert.equal(body.title, "Atom Cast");
+        assert.equal(body.episodes, 60);
+        assert.equal(body.episodesPerMonth, 4.3);
+        assert.equal(body.medianDurationSeconds, 3130);
+      }),
+  },
+  {
+    name: "a news feed of JPEG photos is not a podcast feed",
+    run: () =>
+      withFeedStack(async ({ post }) =>
+        expectRefusal(await post(fixtureUrl("/photos.xml")), 422, "not_a_feed"),
+      ),
+  },
+  {
+    name: "an element with 360,000 attributes is refused at once, its reason logged",
+    run: () =>
+      withFeedStack(async ({ post, logs }) => {
+        const [response, ms] = await timed(post(fixtureUrl("/attributes.xml")));
+        await expectRefusal(response, 422, "not_a_feed");
+        assert.ok(ms < 3_000, `took ${Math.round(ms)} ms`);
+        assert.match(logs.join("\n"), /"reason":"oversized_attributesPerElement"/);
+      }),
+  },
+  {
     name: "a feed without dates: no_episode_dates",
     run: () =>
       withFeedStack(async ({ post }) =>

@@ -5,6 +5,12 @@ import { createFeedCadenceHandler } from "./handler.ts";
 import { pinnedRequest, systemResolve } from "./net.ts";
 import { parseFeedEnv } from "./schema.ts";
 
+/** The real network: the hardened resolver and the connector pinned to the checked address. */
+export const productionNetwork: { resolve: ResolveHost; request: PinnedRequest } = {
+  resolve: systemResolve,
+  request: pinnedRequest,
+};
+
 export interface FeedFromEnvOptions {
   /** Receives one JSON line per event; defaults to console.error. */
   log?: LogLine;
@@ -31,8 +37,8 @@ export function createFeedCadenceHandlerFromEnv(
   const config = parseFeedEnv(env);
   return createFeedCadenceHandler({
     allowedOrigins: config.allowedOrigins,
-    resolve: options.network?.resolve ?? systemResolve,
-    request: options.network?.request ?? pinnedRequest,
+    resolve: (options.network ?? productionNetwork).resolve,
+    request: (options.network ?? productionNetwork).request,
     limits: options.limits,
     now: options.now,
     log: options.log,

@@ -24,6 +24,7 @@ import { charsetOf } from "./encoding.ts";
 import {
   checkFeedUrl,
   fetchFeed,
+  type FetchFailure,
   type FetchLimits,
   type PinnedRequest,
   type ResolveHost,
@@ -33,6 +34,14 @@ import { readFeed } from "./read-feed.ts";
 import { feedBodySchema } from "./schema.ts";
 
 export const MAX_BODY_BYTES = 4 * 1024;
+
+/** The fetch's limits in production (budget.ts); `npm run feed:report` uses the same. */
+export const DEFAULT_FETCH_LIMITS: FetchLimits = {
+  deadlineMs: FETCH_DEADLINE_MS,
+  connectTimeoutMs: CONNECT_TIMEOUT_MS,
+  maxBytes: MAX_FEED_BYTES,
+  maxRedirects: MAX_REDIRECTS,
+};
 
 /** Visitors see these under the feed field; the manual finder keeps working beside them. */
 export const MESSAGES = {
@@ -56,6 +65,27 @@ export const MESSAGES = {
 } as const satisfies Record<string, string>;
 
 type Code = keyof typeof MESSAGES;
+
+/** The visitor's code for a fetch that failed; the log keeps the detail. */
+export function codeForFetchFailure(failure: FetchFailure): Code {
+  switch (failure.reason) {
+    case "url_not_allowed":
+      return "url_not_allowed";
+    case "address_not_allowed":
+      return "address_not_allowed";
+    case "timeout":
+      return "feed_too_slow";
+    case "too_large":
+      return "feed_too_large";
+    case "too_many_redirects":
+      return "too_many_redirects";
+    case "not_a_feed":
+      return "not_a_feed";
+    case "unreachable":
+    case "http_error":
+      return "feed_unreachable";
+  }
+}
 type Answer = { ok: true; cadence: Cadence } | { ok: false; status: number; code: Code };
 
 export interface FeedHandlerDeps extends RateLimiters {
@@ -81,13 +111,7 @@ const lasting = (answer: Answer) =>
 export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler {
   const log = deps.log ?? defaultLog;
   const now = deps.now ?? Date.now;
-  const limits: FetchLimits = {
-    deadlineMs: FETCH_DEADLINE_MS,
-    connectTimeoutMs: CONNECT_TIMEOUT_MS,
-    maxBytes: MAX_FEED_BYTES,
-    maxRedirects: MAX_REDIRECTS,
-    ...deps.limits,
-  };
+  const limits: FetchLimits = { ...DEFAULT_FETCH_LIMITS, ...deps.limits };
   const cache = createAnswerCache<Answer>({
     ttlMs: deps.cacheTtlMs ?? CACHE_TTL_MS,
     maxEntries: CACHE_MAX_ENTRIES,
@@ -102,23 +126,7 @@ export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler
     const event = { level: "info", event: "feed_fetched", host: url.hostname };
     if (!fetched.ok) {
       log(JSON.stringify({ ...event, ...fetched, level: "warn", ms: now() - startedAt }));
-      switch (fetched.reason) {
-        case "url_not_allowed":
-          return refuse(422, "url_not_allowed");
-        case "address_not_allowed":
-          return refuse(422, "address_not_allowed");
-        case "timeout":
-          return refuse(422, "feed_too_slow");
-        case "too_large":
-          return refuse(422, "feed_too_large");
-        case "too_many_redirects":
-          return refuse(422, "too_many_redirects");
-        case "not_a_feed":
-          return refuse(422, "not_a_feed");
-        case "unreachable":
-        case "http_error":
-          return refuse(422, "feed_unreachable");
-      }
+      return refuse(422, codeForFetchFailure(fetched));
     }
     const reading = readFeed(fetched.bytes, {
       httpCharset: charsetOf(fetched.contentType),
