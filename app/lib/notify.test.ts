@@ -11,8 +11,8 @@ afterEach(() => {
 });
 
 describe("notify", () => {
-  // sonner drops a toast raised before its Toaster subscribed, and the toaster mounts lazily
-  // after hydration: a toast raised earlier waits for it, however late its chunk arrives.
+  // The toaster, and sonner with it, mounts lazily after hydration: a toast raised earlier
+  // waits for it, however late its chunk arrives.
   it("holds a toast until the toaster has mounted, however long that takes", async () => {
     vi.useFakeTimers();
     const { notify, toasterReady } = await import("./notify");

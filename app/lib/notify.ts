@@ -28,10 +28,10 @@ export function toasterReady(toast: typeof sonnerToast): () => void {
 
 /**
  * Shows a toast. The toaster (and sonner with it) is mounted lazily by the root route after
- * hydration, and sonner drops a toast raised before its Toaster subscribed, so a toast raised
- * earlier (a tap replayed at hydration, a checkout started from the URL, any toast while the
- * chunk is slow to arrive) waits in a queue for it, however long that takes. Resolves once the
- * toast is on screen; callers never wait for it, so no action stalls on a late toaster.
+ * hydration, so a toast raised earlier (a tap replayed at hydration, a checkout started from the
+ * URL, any toast while the chunk is slow to arrive) waits in a queue until the toaster hands
+ * over sonner's `toast`, however long that takes. Resolves once the toast has been handed to
+ * sonner; callers never wait for it, so no action stalls on a late toaster.
  */
 export function notify(kind: Kind, title: string, description?: string): Promise<void> {
   return new Promise((shown) => {

@@ -2,6 +2,7 @@ import { Buffer } from "node:buffer";
 import { createServer, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { constants, createBrotliCompress, createGzip, gzipSync } from "node:zlib";
+import { escapeXml } from "../../scripts/xml.ts";
 
 /**
  * A local podcast host for tests: real-shaped RSS feeds (weekly, biweekly, daily, a show that
@@ -25,8 +26,6 @@ const MB = 1024 * 1024;
 
 type Episode = { n: number; date: number | null; duration: string; transcript: boolean };
 
-const escapeXml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 function rss(title: string, episodes: Episode[], options: { short?: boolean } = {}): string {
   const items = episodes
