@@ -1,7 +1,12 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { runtimeStylesheets } from "./runtime-styles";
-import { contentSecurityPolicy, inlineScripts, inlineStyles, styleHashes } from "./security-headers";
+import {
+  contentSecurityPolicy,
+  inlineScripts,
+  inlineStyles,
+  styleHashes,
+} from "./security-headers";
 
 const sha256 = (text: string) =>
   `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;

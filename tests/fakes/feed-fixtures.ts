@@ -26,7 +26,6 @@ const MB = 1024 * 1024;
 
 type Episode = { n: number; date: number | null; duration: string; transcript: boolean };
 
-
 function rss(title: string, episodes: Episode[], options: { short?: boolean } = {}): string {
   const items = episodes
     .map((episode) => {
