@@ -226,8 +226,9 @@ test.describe("checkout failures", () => {
     const toasterRequested = page.waitForRequest("**/assets/toaster-*.js");
     await gotoHydrated("/pricing");
     await toasterRequested;
-    // The page's clock stands still from here, so no wait for the toaster can run out either.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
+    // The page's clock stands still from here (a little ahead of now, which pauseAt needs; no
+    // timer of the checkout exists yet), so no wait for the toaster can run out either.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
     const answered = page.waitForResponse(functionPath, { timeout: checkoutTimeoutMs });
     await planButton(page, "Pro").click();
     expect((await answered).status()).toBe(503);
