@@ -17,7 +17,7 @@ import { floorBuild, floorLabel, serveFloorPage } from "./floor.ts";
 // limits the routes, BENCH_DEVICES=mobile the Lighthouse presets; BENCH_MODES=lighthouse or
 // =throttled runs one of the two. BENCH_BASELINE=<dir of another checkout, built> measures its
 // build too, route by route beside this one (throttled: interleaved round by round), so a change
-// is judged against the previous build in the same run. A benchmark, not a test: it reports, and exits non-zero only
+// is judged against the other build in the same run. A benchmark, not a test: it reports, and exits non-zero only
 // if it could not run.
 // Fails fast on a bad .env or environment, like every other entry.
 loadEnvOrExit();

@@ -8,6 +8,7 @@ import {
   contentSecurityPolicy,
   hstsHeader,
   scriptHashes,
+  styleHashes,
 } from "../server/security-headers.ts";
 import { freePort } from "./free-port.ts";
 import { installApart } from "./install-apart.ts";
@@ -179,7 +180,11 @@ async function main() {
   }
   const connectOrigins = connectOriginsOf(readFileSync(join(clientDir, "_headers"), "utf8"));
   const cspFor = (html: string) =>
-    contentSecurityPolicy({ scriptHashes: scriptHashes(html), connectOrigins });
+    contentSecurityPolicy({
+      scriptHashes: scriptHashes(html),
+      styleHashes: styleHashes(html),
+      connectOrigins,
+    });
   const routes = [...htmlFiles(clientDir)].map((file) => ({
     route: routeOf(file),
     html: readFileSync(file, "utf8"),

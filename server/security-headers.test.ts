@@ -1,5 +1,15 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { inlineScripts } from "./security-headers";
+import { runtimeStylesheets } from "./runtime-styles";
+import {
+  contentSecurityPolicy,
+  inlineScripts,
+  inlineStyles,
+  styleHashes,
+} from "./security-headers";
+
+const sha256 = (text: string) =>
+  `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 describe("inlineScripts", () => {
   it("lists the scripts a CSP must allow: classic, module and speculation rules", () => {
@@ -8,5 +18,27 @@ describe("inlineScripts", () => {
       '<script type="speculationrules">{"prefetch":[]}</script>' +
       '<script type="application/ld+json">{"@type":"Thing"}</script><script src="/x.js"></script>';
     expect(inlineScripts(html)).toEqual(["a()", "b()", '{"prefetch":[]}']);
+  });
+});
+
+describe("styleHashes", () => {
+  it("hashes each inline stylesheet once, and the toaster's run-time stylesheet", () => {
+    const html = "<style>a{color:red}</style><p>x</p><style media=print>a{color:red}</style>";
+    expect(inlineStyles(html)).toEqual(["a{color:red}", "a{color:red}"]);
+    const [empty, toaster] = runtimeStylesheets();
+    expect(empty).toBe("");
+    expect(toaster).toContain("[data-sonner-toaster]");
+    expect(styleHashes(html)).toEqual([sha256("a{color:red}"), sha256(""), sha256(toaster!)]);
+  });
+
+  it("goes into style-src, which allows nothing inline without a hash", () => {
+    const csp = contentSecurityPolicy({
+      scriptHashes: [],
+      styleHashes: styleHashes("<p>no style</p>"),
+      connectOrigins: [],
+    });
+    const styleSrc = /style-src ([^;]+)/.exec(csp)?.[1];
+    expect(styleSrc).toBe(`'self' ${runtimeStylesheets().map(sha256).join(" ")}`);
+    expect(csp).not.toContain("unsafe");
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { runtimeStylesheets } from "./runtime-styles.ts";
 
 /**
  * The one source of the site's security headers. The production server applies them to every
@@ -35,11 +36,33 @@ export function inlineScripts(html: string): string[] {
   return scripts;
 }
 
-export function scriptHashes(html: string): string[] {
-  const hashes = inlineScripts(html).map(
-    (script) => `'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`,
+/** The text of each inline `<style>` element of a page. */
+export function inlineStyles(html: string): string[] {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => match[1] ?? "");
+}
+
+/** A CSP source for each distinct text: `'sha256-…'` of its UTF-8 bytes. */
+function hashSources(texts: readonly string[]): string[] {
+  const hashes = texts.map(
+    (text) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`,
   );
   return [...new Set(hashes)];
+}
+
+export function scriptHashes(html: string): string[] {
+  return hashSources(inlineScripts(html));
+}
+
+let runtimeStyleHashes: string[] | undefined;
+
+/**
+ * Hashes of the page's inline stylesheets and of those the client inserts at run time (the
+ * toaster's, server/runtime-styles.ts). React renders no `style` attribute into the HTML, so
+ * `'unsafe-hashes'` is not needed; tests/built/ checks that it stays so.
+ */
+export function styleHashes(html: string): string[] {
+  runtimeStyleHashes ??= hashSources(runtimeStylesheets());
+  return [...new Set([...hashSources(inlineStyles(html)), ...runtimeStyleHashes])];
 }
 
 /** The origins pages may call besides their own: the Supabase project's, when one is set. */
@@ -50,16 +73,21 @@ export function connectOrigins(supabaseUrl: string): string[] {
 export type CspOptions = {
   /** Hashes of the page's inline scripts, from scriptHashes(). */
   scriptHashes: readonly string[];
+  /** Hashes of the page's inline and run-time stylesheets, from styleHashes(). */
+  styleHashes: readonly string[];
   /** Extra origins the page may call (the Supabase functions origin, when configured). */
   connectOrigins: readonly string[];
 };
 
-export function contentSecurityPolicy({ scriptHashes, connectOrigins }: CspOptions): string {
+export function contentSecurityPolicy({
+  scriptHashes,
+  styleHashes,
+  connectOrigins,
+}: CspOptions): string {
   const directives: [string, ...string[]][] = [
     ["default-src", "'none'"],
     ["script-src", "'self'", ...scriptHashes],
-    // sonner injects its stylesheet and Radix sets CSS variables inline; scripts stay strict.
-    ["style-src", "'self'", "'unsafe-inline'"],
+    ["style-src", "'self'", ...styleHashes],
     ["img-src", "'self'"],
     ["font-src", "'self'"],
     ["connect-src", "'self'", ...connectOrigins],
@@ -81,6 +109,7 @@ export function pageHeaders(
     ...baseSecurityHeaders,
     "Content-Security-Policy": contentSecurityPolicy({
       scriptHashes: scriptHashes(html),
+      styleHashes: styleHashes(html),
       connectOrigins,
     }),
   };

@@ -14,8 +14,9 @@ export async function startCheckout(priceId: PriceId): Promise<"redirecting" | "
       import("~/lib/notify"),
       import("~/plans/checkout"),
     ]);
-    // The toast is on its way before the request starts, as the spec orders them.
-    await notify("info", checkoutMessages.preparing);
+    // The toast is raised before the request starts, as the spec orders them; it shows as soon
+    // as the toaster has mounted, and the request does not wait for that.
+    void notify("info", checkoutMessages.preparing);
     const outcome = await checkout.requestCheckout(
       priceId,
       checkout.supabaseInvoke(window.location.origin),

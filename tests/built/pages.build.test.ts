@@ -1,8 +1,12 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { filesUnder } from "../../server/files.ts";
+import { runtimeStylesheets } from "../../server/runtime-styles.ts";
 import { siteRoutes } from "../e2e/site-routes.ts";
 import {
   builtPage,
+  clientDir,
   expectedEverywhere,
   hostRules,
   metaContent,
@@ -99,9 +103,35 @@ describe.each(siteRoutes)("$path", (route) => {
       expect.soft(scriptSrc, script.slice(0, 60)).toContain(`'sha256-${hash}'`);
     }
   });
+
+  it("allows its stylesheets by hash, with no inline style attribute to need more", () => {
+    const csp = hostRules().get(route.path)?.["content-security-policy"] ?? "";
+    const styleSrc = /style-src ([^;]+)/.exec(csp)?.[1] ?? "";
+    expect(styleSrc).not.toMatch(/unsafe|data:|https:|\*/);
+    expect(document().querySelectorAll("[style]")).toHaveLength(0);
+    for (const style of document().querySelectorAll("style")) {
+      const hash = createHash("sha256")
+        .update(style.textContent ?? "", "utf8")
+        .digest("base64");
+      expect.soft(styleSrc).toContain(`'sha256-${hash}'`);
+    }
+    for (const sheet of runtimeStylesheets()) {
+      const hash = createHash("sha256").update(sheet, "utf8").digest("base64");
+      expect.soft(styleSrc, "the toaster's stylesheet").toContain(`'sha256-${hash}'`);
+    }
+  });
 });
 
 describe("every route together", () => {
+  it("ships, byte for byte, the run-time stylesheets the CSP allows by hash", () => {
+    const bundle = [...filesUnder(clientDir)]
+      .filter((file) => file.endsWith(".js"))
+      .map((file) => readFileSync(file, "utf8"));
+    for (const sheet of runtimeStylesheets()) {
+      expect(bundle.some((script) => script.includes(sheet))).toBe(true);
+    }
+  });
+
   it("has a title of its own", () => {
     const titles = siteRoutes.map((route) => textOf(builtPage(route.path), "head > title"));
     expect(new Set(titles).size).toBe(titles.length);

@@ -210,6 +210,44 @@ test.describe("checkout failures", () => {
     );
   });
 
+  // The toaster's chunk loads after hydration, and on a busy machine it can arrive seconds after a
+  // checkout has failed: the checkout must not wait for it, and its toasts must wait for it.
+  test("a toaster that arrives after the failure: checkout goes on, both toasts show", async ({
+    page,
+    gotoHydrated,
+  }) => {
+    let releaseToaster = () => {};
+    const toasterHeld = new Promise<void>((resolve) => (releaseToaster = resolve));
+    await page.route("**/assets/toaster-*.js", async (route) => {
+      await toasterHeld;
+      await route.continue();
+    });
+    await page.clock.install();
+    const toasterRequested = page.waitForRequest("**/assets/toaster-*.js");
+    await gotoHydrated("/pricing");
+    await toasterRequested;
+    // The page's clock stands still from here (a little ahead of now, which pauseAt needs; no
+    // timer of the checkout exists yet), so no wait for the toaster can run out either.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
+    const answered = page.waitForResponse(functionPath, { timeout: checkoutTimeoutMs });
+    await planButton(page, "Pro").click();
+    expect((await answered).status()).toBe(503);
+    await expect(planButton(page, "Pro")).not.toHaveAttribute("aria-busy", "true");
+    await expect(planButton(page, "Pro")).toBeEnabled();
+    await expect(page.locator("[data-sonner-toaster]")).toHaveCount(0);
+    // A minute of the page's time passes (every timer it set fires), then the chunk arrives.
+    await page.clock.runFor(60_000);
+    await page.clock.resume();
+    releaseToaster();
+    await expect(page.getByText("Preparing checkout...")).toBeVisible();
+    await expect(
+      page.getByText(
+        "Failed to start subscription process: Checkout is not configured on this server yet.",
+        { exact: true },
+      ),
+    ).toBeVisible();
+  });
+
   test("an answer without a url", async ({ page, gotoHydrated }) => {
     await page.route(functionPath, (route) => route.fulfill({ status: 200, json: {} }));
     await gotoHydrated("/pricing");

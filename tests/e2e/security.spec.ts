@@ -21,10 +21,26 @@ test.describe("Content-Security-Policy in the browser", () => {
       .getByRole("button")
       .click();
     await expect(page.getByText(/Failed to start subscription process/)).toBeVisible();
+    // The toaster's stylesheet applied: style-src allows it by hash, with no 'unsafe-inline'.
+    await expect(page.locator("[data-sonner-toaster]")).toHaveCSS("position", "fixed");
     await page.setViewportSize({ width: 375, height: 740 });
     await page.getByRole("button", { name: "Menu" }).click();
     await page.locator("#mobile-menu").getByRole("link", { name: "About" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Castloop");
+    expect(violations).toEqual([]);
+  });
+
+  test("no violation with the contact form's toast on screen", async ({ page, gotoHydrated }) => {
+    const violations = await recordConsole(page, (_, text) =>
+      /CSP violation|Refused to/.test(text),
+    );
+    await gotoHydrated("/contact");
+    await page.getByLabel("Name").fill("Ada Lovelace");
+    await page.getByLabel("Email").fill("ada@castloop.com");
+    await page.getByLabel("Message").fill("A question about the Pro plan.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Form submitted")).toBeVisible();
+    await expect(page.locator("[data-sonner-toaster]")).toHaveCSS("position", "fixed");
     expect(violations).toEqual([]);
   });
 });

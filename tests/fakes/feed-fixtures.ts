@@ -3,6 +3,7 @@ import { createServer, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { constants, createBrotliCompress, createGzip, gzipSync } from "node:zlib";
 import { manyAttributesFeed } from "./hostile-feed.ts";
+import { escapeXml } from "../../scripts/xml.ts";
 
 /**
  * A local podcast host for tests: real-shaped RSS feeds (weekly, biweekly, daily, a show that
@@ -25,9 +26,6 @@ const DAY_MS = 86_400_000;
 const MB = 1024 * 1024;
 
 type Episode = { n: number; date: number | null; duration: string; transcript: boolean };
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 type RssOptions = {
   short?: boolean;

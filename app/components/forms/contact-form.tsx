@@ -101,9 +101,9 @@ export function ContactForm({ address }: { address: string }) {
       : "";
     // Loaded on demand like sonner itself; the mail client has opened whether or not it loads.
     await import("~/lib/notify")
-      .then(({ notify }) =>
-        notify("success", contactToast.title, `${contactToast.description}${extra}`),
-      )
+      .then(({ notify }) => {
+        void notify("success", contactToast.title, `${contactToast.description}${extra}`);
+      })
       .catch(() => {});
   }
 

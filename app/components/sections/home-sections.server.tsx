@@ -6,7 +6,7 @@ import { getKit } from "~/examples/kit-loader.server";
 
 // Home page sections with nothing to hydrate, made into HTML at build time. The page inserts
 // them as markup, so their components, icons and data never reach its first-load JavaScript
-// (the 125 KB budget, tests/e2e/budgets.spec.ts).
+// (the budget in tests/built/budgets.build.test.ts).
 
 /** The feature grid: eight cards, each linking to its asset in the featured sample kit. */
 export function featureGridHtml(): string {
