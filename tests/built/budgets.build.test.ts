@@ -164,12 +164,14 @@ describe("performance budgets", () => {
   const renewalNotesKB = { kit: 0.6, pricing: 1.7 };
   // Issue 27: the page grows by the feed field only.
   const feedFieldKB = 1.5;
+  // Issue 31: the root renders the head elements postbuild used to splice in (ADR 015).
+  const headInRootKB = 0.1;
   const hydratedBudgetsKB: Record<string, number> = {
     "/pricing": 127.4 + feedFieldKB + renewalNotesKB.pricing,
     "/contact": 129.9,
     "/help": 126.5,
-    "/examples/open-kitchen-hours": 123.3 + renewalNotesKB.kit,
-    "/examples/the-slow-build": 123.3 + renewalNotesKB.kit,
+    "/examples/open-kitchen-hours": 123.3 + renewalNotesKB.kit + headInRootKB,
+    "/examples/the-slow-build": 123.3 + renewalNotesKB.kit + headInRootKB,
   };
   it("every page that hydrates is named here, and loads no more JavaScript than before", () => {
     expect(Object.keys(hydratedBudgetsKB).sort()).toEqual([...hydratedPages].sort());
