@@ -11,7 +11,8 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { SkipLink } from "~/components/layout/skip-link";
 import { siteConfig } from "~/config/site";
-import { usePageHydrates } from "~/lib/hydration";
+import { useIsSpaFallback, usePageHydrates } from "~/lib/hydration";
+import { earlyInputScript } from "~/site/early-input";
 import { speculationRules } from "~/site/speculation-rules";
 import stylesheet from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
@@ -37,6 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // Only a route that declares why it must hydrate gets React Router's scripts (ADR 009). Every
   // link is a document navigation, so no page needs the client router's scroll restoration.
   const hydrates = usePageHydrates();
+  const spaFallback = useIsSpaFallback();
   return (
     <html lang={siteConfig.language}>
       <head>
@@ -48,6 +50,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <noscript>
           <link rel="stylesheet" href="/noscript.css" />
         </noscript>
+        {/* One paint of the whole first screen instead of one per parsed chunk (ADR 015). */}
+        <link rel="expect" href="#main" blocking="render" />
+        {/* Taps made before hydration are held and replayed (ADR 007); the CSP hashes it. It has
+            run by the time React hydrates, so the client bundle leaves its text out. */}
+        {hydrates ? (
+          <script
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? earlyInputScript : "" }}
+          />
+        ) : null}
       </head>
       <body>
         <SkipLink />
@@ -58,7 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </main>
           <SiteFooter />
         </div>
-        {hydrates ? <Scripts /> : null}
+        {hydrates || spaFallback ? <Scripts /> : null}
         <script
           type="speculationrules"
           dangerouslySetInnerHTML={{ __html: JSON.stringify(speculationRules) }}
@@ -75,7 +87,7 @@ export default function App() {
   const [showToaster, setShowToaster] = useState(false);
   useEffect(() => {
     // From here on the page is interactive: taps held since the first paint are replayed
-    // (scripts/early-input.ts, ADR 007), and end-to-end tests wait for this before they act.
+    // (app/site/early-input.ts, ADR 007), and end-to-end tests wait for this before they act.
     document.documentElement.dataset.hydrated = "";
     const timer = setTimeout(() => startTransition(() => setShowToaster(true)));
     return () => clearTimeout(timer);

@@ -1,4 +1,4 @@
-import { chromium } from "@playwright/test";
+import { chromium, type Page } from "@playwright/test";
 import { chromiumLaunchOptions, chromiumPath } from "../tests/e2e/chromium.ts";
 import {
   phoneContextOptions,
@@ -77,27 +77,35 @@ async function loadOnce(
     await throttleLikeAPhone(page);
     await recordHydrationTime(page);
     await page.goto(`${origin}${route}`, { waitUntil: "load" });
-    const scripted = (await page.locator('script[type="module"]').count()) > 0;
-    if (scripted)
-      await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 20_000 });
-    // LCP candidates stop once the page has painted its content; a short settle catches the last.
-    await page.waitForTimeout(300);
-    return await page.evaluate(
-      (scripted) =>
-        new Promise<ThrottledSample>((resolve) => {
-          const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
-          const hydrated = (window as unknown as { __hydratedAt?: number }).__hydratedAt ?? NaN;
-          const interactive = scripted ? hydrated : fcp;
-          new PerformanceObserver((list) => {
-            const entries = list.getEntries();
-            resolve({ fcp, interactive, lcp: entries[entries.length - 1]?.startTime ?? NaN });
-          }).observe({ type: "largest-contentful-paint", buffered: true });
-        }),
-      scripted,
-    );
+    return await measureLoadedPage(page);
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Paint and interactive times of the document `page` has just loaded (its `load` event has
+ * fired), once it has hydrated if it ships a module script. Needs `recordHydrationTime(page)`.
+ */
+export async function measureLoadedPage(page: Page): Promise<ThrottledSample> {
+  const scripted = (await page.locator('script[type="module"]').count()) > 0;
+  if (scripted)
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 20_000 });
+  // LCP candidates stop once the page has painted its content; a short settle catches the last.
+  await page.waitForTimeout(300);
+  return await page.evaluate(
+    (scripted) =>
+      new Promise<ThrottledSample>((resolve) => {
+        const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
+        const hydrated = (window as unknown as { __hydratedAt?: number }).__hydratedAt ?? NaN;
+        const interactive = scripted ? hydrated : fcp;
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve({ fcp, interactive, lcp: entries[entries.length - 1]?.startTime ?? NaN });
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+      }),
+    scripted,
+  );
 }
 
 /** The throttled rows as a Markdown table, with each metric's median of the runs. */

@@ -2,16 +2,8 @@ import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync }
 import { relative, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { assertPagesMatch, notFoundPage, urlPathOf } from "./built-pages.ts";
-import { captureEarlyInput } from "./early-input.ts";
 import { downloadHeaderRules, writeExampleFiles } from "./example-files.ts";
 import { writeHostHeaderFiles } from "./host-headers.ts";
-import {
-  deferModulePreloads,
-  deferModuleScript,
-  hasModuleScript,
-  inlineStylesheet,
-  paintAfterMain,
-} from "./html-rewrites.ts";
 import { writeShareImages } from "./og-images.ts";
 import { writeBlogFeed } from "./rss.ts";
 import { buildRobots, buildSitemap } from "./sitemap.ts";
@@ -32,28 +24,20 @@ if (!existsSync(`${notFoundDir}/index.html`)) {
 }
 renameSync(`${notFoundDir}/index.html`, `${dir}${notFoundPage}`);
 rmSync(notFoundDir, { recursive: true });
-rmSync(`${notFoundDir}.data`, { force: true });
 // Every page is prerendered; an SPA fallback would answer unknown paths with 200.
 rmSync(`${dir}/__spa-fallback.html`, { force: true });
+// React Router writes a .data file beside every page with a loader, for client-side
+// navigations. Every link here is a document load and no page navigates on the client, so
+// nothing requests them (ADR 015).
+const dataFiles = [...filesUnder(dir)].filter((file) => file.endsWith(".data"));
+for (const file of dataFiles) rmSync(file);
 
-const pages = [...filesUnder(dir)]
+const htmlPages = [...filesUnder(dir)]
   .filter((file) => file.endsWith(".html"))
-  .map((file) => ({ file, urlPath: urlPathOf(relative(dir, file).split(sep).join("/")) }));
-
-// The whole first screen painted from the HTML alone (scripts/html-rewrites.ts). A page that
-// hydrates also fetches every chunk at once after that, and keeps taps made meanwhile for after
-// hydration (early-input.ts; ADR 007); a page that does not ships no script at all (ADR 009).
-const htmlPages = pages.map(({ file, urlPath }) => {
-  const built = readFileSync(file, "utf8");
-  const scripted = hasModuleScript(built)
-    ? captureEarlyInput(deferModuleScript(deferModulePreloads(built)))
-    : built;
-  const html = paintAfterMain(
-    inlineStylesheet(scripted, (href) => readFileSync(`${dir}${href}`, "utf8")),
-  );
-  writeFileSync(file, html);
-  return { urlPath, html };
-});
+  .map((file) => ({
+    urlPath: urlPathOf(relative(dir, file).split(sep).join("/")),
+    html: readFileSync(file, "utf8"),
+  }));
 
 // The sitemap, the feed and the share images come from the page metadata, not the built HTML.
 const metadata = sitePages();
@@ -79,7 +63,7 @@ writeBuiltPublicEnv(env.public);
 const shareImages = await writeShareImages(metadata, dir, siteUrl);
 
 // Precompress text files so the server can answer with brotli or gzip without work per request.
-const compressible = /\.(html|js|css|svg|json|xml|txt|data|webmanifest|srt|vtt)$/;
+const compressible = /\.(html|js|css|svg|json|xml|txt|webmanifest|srt|vtt)$/;
 let compressed = 0;
 for (const file of [...filesUnder(dir)]) {
   if (!compressible.test(file) || statSync(file).size < 512) continue;
@@ -92,5 +76,5 @@ for (const file of [...filesUnder(dir)]) {
   compressed++;
 }
 console.log(
-  `postbuild: ${pages.length} pages, ${shareImages.length} share images, ${exampleFiles.length} example files, sitemap, robots.txt, host header files, ${compressed} files precompressed`,
+  `postbuild: ${htmlPages.length} pages, ${dataFiles.length} unread .data files removed, ${shareImages.length} share images, ${exampleFiles.length} example files, sitemap, robots.txt, host header files, ${compressed} files precompressed`,
 );

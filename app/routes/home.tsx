@@ -10,17 +10,12 @@ import { metaFromLoader } from "~/site/route-meta";
 import { buildMeta } from "~/site/seo";
 import { homeJsonLd } from "~/site/structured-data";
 import type { Route } from "./+types/home";
-import type { RouteHandle } from "~/lib/hydration";
 
 export const loader = () => ({
   featureGrid: featureGridHtml(),
   exampleTeaser: exampleTeaserHtml(),
   meta: buildMeta(fixedPages.home, { extra: homeJsonLd() }),
 });
-
-export const handle: RouteHandle = {
-  hydrate: "The plan cards and the call-to-action band start a Stripe checkout, which is a script.",
-};
 
 export const meta = metaFromLoader;
 

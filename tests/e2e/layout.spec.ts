@@ -250,9 +250,10 @@ test.describe("not-found page", () => {
     await expect(
       page.getByText("We're sorry, the page you requested could not be found."),
     ).toBeVisible();
-    await expect.poll(() => logged.join("\n")).toContain("/no-such-page");
+    await expect.poll(() => logged.join("\n")).toContain("404: no page at /no-such-page");
 
-    await page.getByRole("button", { name: "Go Back" }).click();
+    // Go Back steps back in history, to the page the visitor came from, not home.
+    await page.getByRole("link", { name: "Go Back" }).click();
     await expect(page).toHaveURL(/\/features$/);
     await gotoHydrated("/blog/no-such-post");
     await page.getByRole("link", { name: "Return Home" }).click();
@@ -260,5 +261,32 @@ test.describe("not-found page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       "One episode in. A week of content out.",
     );
+  });
+
+  test("Go Back leads home from a tab with nothing to go back to", async ({ page }) => {
+    await page.goto("/features");
+    // A tab opened on the page itself has one history entry (a test's own page starts on about:blank).
+    const [tab] = await Promise.all([
+      page.waitForEvent("popup"),
+      page.evaluate(() => window.open("/no-such-page")),
+    ]);
+    await tab.waitForLoadState();
+    expect(await tab.evaluate(() => history.length)).toBe(1);
+    await tab.getByRole("link", { name: "Go Back" }).click();
+    await expect(tab).toHaveURL(/^[^?#]+:\/\/[^/]+\/$/);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("Go Back is a link home", async ({ page }) => {
+      await page.goto("/features");
+      await page.goto("/no-such-page");
+      await page.getByRole("link", { name: "Go Back" }).click();
+      await expect(page).toHaveURL(/^[^?#]+:\/\/[^/]+\/$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        "One episode in. A week of content out.",
+      );
+    });
   });
 });

@@ -42,7 +42,7 @@ export const articles = [
  * only a page with a control that cannot work without a script ships JavaScript (ADR 009).
  */
 export const siteRoutes = [
-  { path: "/", h1: "One episode in. A week of content out.", hydrates: true },
+  { path: "/", h1: "One episode in. A week of content out." },
   { path: "/features", h1: "Features" },
   { path: "/pricing", h1: "Pricing", hydrates: true },
   { path: "/about", h1: "About Castloop" },
@@ -65,6 +65,6 @@ export const siteRoutes = [
   { path: "/success", h1: "Subscription Successful!" },
 ] as const satisfies readonly { path: string; h1: string; hydrates?: true }[];
 
-/** Whether the route ships JavaScript. The not-found page (Go Back) hydrates too. */
+/** Whether the route ships JavaScript. The not-found page does not: Go Back is an inline script. */
 export const hydrates = (route: (typeof siteRoutes)[number]): boolean =>
   "hydrates" in route && route.hydrates;

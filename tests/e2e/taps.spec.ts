@@ -65,11 +65,19 @@ test("on an article, which ships no script, the menu opens the moment it is visi
   expect(scripts).toEqual([]);
 });
 
-test("Go Back on the not-found page goes back", async ({ page }) => {
+test("Go Back on the not-found page, which ships no module, goes back the moment it is visible", async ({
+  page,
+}) => {
   await page.goto("/about");
-  const loading = await openThrottled(page, "/no-such-page");
-  await tapBeforeHydration(page, page.getByRole("button", { name: "Go Back" }), loading);
+  const modules: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") modules.push(request.url());
+  });
+  await throttleLikeAPhone(page);
+  await page.goto("/no-such-page", { waitUntil: "commit" });
+  await page.getByRole("link", { name: "Go Back" }).tap();
   await expect(page).toHaveURL(/\/about$/, { timeout: effectTimeout });
+  expect(modules).toEqual([]);
 });
 
 test("the first FAQ question opens its answer before hydration", async ({ page }) => {

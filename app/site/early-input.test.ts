@@ -2,7 +2,7 @@ import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { earlyInputScript } from "./early-input";
 
-/** A page with the capture script in its head, as postbuild writes it, before hydration. */
+/** A page with the capture script in its head, as app/root.tsx renders it, before hydration. */
 function page(body: string) {
   const dom = new JSDOM(
     `<!doctype html><html><head><script>${earlyInputScript}</script></head><body>${body}</body></html>`,

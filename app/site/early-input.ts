@@ -6,7 +6,8 @@
  * when the page has hydrated). A form field keeps what was typed or picked, but React adopts the
  * value without an onChange, so the change is announced again then: the field's own value setter
  * (which React watches) is given the old value, the prototype's the new one, and the event React
- * listens for follows. Runs from `<head>`, before anything paints.
+ * listens for follows. app/root.tsx renders it in the `<head>` of a page that hydrates, before
+ * anything paints; the CSP allows it by its hash.
  */
 export const earlyInputScript = `(() => {
   const root = document.documentElement;
@@ -52,9 +53,3 @@ export const earlyInputScript = `(() => {
     });
   }).observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
 })();`;
-
-/** Adds `earlyInputScript` at the end of `<head>` of a page that hydrates; the CSP allows it by its hash. */
-export function captureEarlyInput(html: string): string {
-  if (!html.includes("</head>")) throw new Error("captureEarlyInput: the page has no </head>");
-  return html.replace("</head>", () => `<script>${earlyInputScript}</script></head>`);
-}
