@@ -1,11 +1,12 @@
 // The plan finder's feed field: its copy. Loaded with /pricing; what a feed means for the plans
 // (feed-advice.ts) loads only once a feed was read.
 
+import { billingStatements } from "./billing-rules";
+
 export const feedFinderCopy = {
   label: "Paste your podcast's RSS feed",
   hint: "We count your episodes a month from it and fill in the finder below.",
-  privacy:
-    "We fetch the feed once to count your episodes. We don't store it or use it for anything else.",
+  privacy: billingStatements.feedStorage,
   placeholder: "https://feeds.example.com/your-show.xml",
   submit: "Read my feed",
   reading: "Reading your feed…",
