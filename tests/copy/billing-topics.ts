@@ -75,7 +75,7 @@ export const billingTopics: readonly BillingTopic[] = [
   {
     id: "when cancelling takes effect",
     finds:
-      /\bcancel\w*\b[^.]*\b(?:takes? effect|keep (?:your )?access|until the end|immediately|at once|right away)\b/i,
+      /\bcancel\w*\b[^.]*\b(?:takes? effect|keep (?:your )?access|until the end|immediately|at once|right away)\b|\bkeep (?:your )?access until\b/i,
     says: [billingStatements.cancelWhen],
   },
   {
@@ -103,7 +103,7 @@ export const billingTopics: readonly BillingTopic[] = [
   },
   {
     id: "drafts",
-    finds: /\bready to publish\b|\bpublish-ready\b|\bno editing\b/i,
+    finds: /\bready to publish\b|\bready-to-(?:post|publish)\b|\bpublish-ready\b|\bno editing\b/i,
     says: [billingStatements.drafts],
   },
   {
