@@ -2,7 +2,6 @@ import { siteConfig } from "~/config/site";
 import { billingFaqPointer } from "./billing-faq-pointer";
 import { billingStatements, manageLabel } from "./billing-rules";
 import { faqs, type FaqItem } from "./faqs";
-import { plans, startsCheckout } from "./plans";
 
 // Billing questions answered on /pricing. Where the Help Center already asks a question, this
 // list takes that very entry from faqs.ts rather than a second wording of it, and the Help
@@ -20,9 +19,6 @@ const fromHelpCenter = (id: (typeof faqs)[number]["id"]): BillingFaq => {
   if (!item) throw new Error(`No Help Center question ${id}`);
   return { ...item, inHelpCenter: true };
 };
-
-const selfServeNames = plans.filter(startsCheckout).map((plan) => plan.name);
-const selfServeList = `${selfServeNames.slice(0, -1).join(", ")} or ${selfServeNames.at(-1)}`;
 
 /** Company policy on refunds, canceling, tax, episodes, plan changes and payment methods. */
 export const billingFaqs: readonly BillingFaq[] = [

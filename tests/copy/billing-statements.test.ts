@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
 import { markdownFiles, sourceFiles, sourceStrings, stringsIn } from "./copy-sources.server";
 import { getAllKits } from "~/examples/kit-loader.server";
 import {
@@ -23,7 +22,6 @@ import { finderCopy, finderEpisodes, recommendPlan } from "~/plans/plan-finder";
 import { plans, pricingCopy, startsCheckout } from "~/plans/plans";
 import { testimonials } from "~/data/testimonial-quotes";
 import { tools } from "~/data/tool-list";
-import { feedFinderCopy } from "~/plans/feed-finder";
 import { guaranteeShort } from "~/plans/guarantee";
 import { manageLabel } from "~/plans/subscription-terms";
 import { writingTasks } from "~/plans/time-saved";
