@@ -6,7 +6,7 @@ import { formatPrice } from "~/lib/format";
 import { plans, startsCheckout, type Plan } from "./plans";
 
 // What the site says about money and about what visitors hand us, decided once, as the sentences
-// that state it (`billingStatements`): price, renewal, tax, cancelling, the guarantee, plan
+// that state it (`billingStatements`): price, renewal, tax, canceling, the guarantee, plan
 // changes, episodes, receipts, drafts, accounts, the feed field and the contact form. Pages, the
 // FAQ, the finder and /success quote these; the legal pages get them as tokens. They follow what Stripe does with `proration_behavior:
 // "create_prorations"`, its default for subscription updates: a price change mid-period is
@@ -108,7 +108,7 @@ export const billingStatements = {
   guaranteeWindow,
   guaranteeClaim: `To claim it, e-mail ${support} from the address you subscribed with ${guaranteeWindow}, the day you subscribed; you do not need to give a reason.`,
   guaranteeAgency: "An Agency plan's refund terms are set in its own agreement.",
-  /** What a refund does to access, which differs from what cancelling does. */
+  /** What a refund does to access, which differs from what canceling does. */
   guaranteeAccess:
     "A guarantee refund returns that whole payment, so the subscription and its access end on the day we refund it.",
   /** How to cancel, in words; `cancelMarkdown` is the same with its link, for the Terms. */
@@ -116,7 +116,7 @@ export const billingStatements = {
   cancelMarkdown: cancelRule.markdown,
   /** The part of the cancel sentence every wording of it must contain. */
   cancelCore: cancelRule.core,
-  /** When cancelling takes effect. */
+  /** When canceling takes effect. */
   cancelWhen:
     "A cancellation stops the next renewal: you are not charged again, and you keep access until the end of the billing period you have already paid for.",
   /** What this site and its checkout really collect: there is no registration form or sign-in here. */

@@ -135,7 +135,7 @@ describe("billing rules in the copy", () => {
   });
 });
 
-describe("cancelling without a portal link (this build leaves VITE_BILLING_PORTAL_URL unset)", () => {
+describe("canceling without a portal link (this build leaves VITE_BILLING_PORTAL_URL unset)", () => {
   it("names the support address, in the Terms and the billing FAQ", () => {
     expect(billingStatements.cancel).toBe(
       "E-mail support@castloop.com from the address you subscribed with, and we cancel it for you.",

@@ -73,7 +73,7 @@ export const billingTopics: readonly BillingTopic[] = [
     says: [billingStatements.receipt],
   },
   {
-    id: "when cancelling takes effect",
+    id: "when canceling takes effect",
     finds:
       /\bcancel\w*\b[^.]*\b(?:takes? effect|keep (?:your )?access|until the end|immediately|at once|right away)\b|\bkeep (?:your )?access until\b/i,
     says: [billingStatements.cancelWhen],
