@@ -1,5 +1,6 @@
 import { guaranteeDays, guaranteePlans, guaranteeShort } from "./guarantee";
 import { cancelRule, manageLabel } from "./subscription-terms";
+import { feedStorage } from "./feed-finder";
 import { legalConfig } from "~/config/legal-entity";
 import { siteConfig } from "~/config/site";
 import { formatPrice } from "~/lib/format";
@@ -125,8 +126,8 @@ export const billingStatements = {
   afterEnd:
     "When a subscription ends, everything we generated for you stays downloadable for 30 days; after that we delete it.",
   drafts: "Everything we generate is a draft for you to review and edit before you publish it.",
-  feedStorage:
-    "We fetch the feed once to count your episodes, keep that count and the feed's address in our server's memory for up to 10 minutes so a repeat look does not fetch it again, and never save the feed or use it for anything else.",
+  /** The feed field's line, which lives in feed-finder.ts so the field's module stays import-free. */
+  feedStorage,
   contactForm:
     "The contact form sends nothing to our servers: it opens your own e-mail program with your message filled in, for you to review and send.",
 } as const;

@@ -25,6 +25,7 @@ import { tools } from "~/data/tool-list";
 import { guaranteeShort } from "~/plans/guarantee";
 import { manageLabel } from "~/plans/subscription-terms";
 import { writingTasks } from "~/plans/time-saved";
+import { CACHE_TTL_MS } from "../../supabase/functions/feed-cadence/budget.ts";
 
 const legal = Object.fromEntries(
   ["terms", "privacy", "cookies"].map((slug) => [
@@ -142,6 +143,12 @@ describe("canceling without a portal link (this build leaves VITE_BILLING_PORTAL
     );
     expect(sources["content/legal/terms.md"]).toContain(billingStatements.cancelMarkdown);
     expect(sources["app/plans/billing-faqs.ts"]).toContain(billingStatements.cancel);
+  });
+});
+
+describe("the statements table against what the code does", () => {
+  it("gives the feed function's cache time as the feed's time in memory", () => {
+    expect(billingStatements.feedStorage).toContain(`up to ${CACHE_TTL_MS / 60_000} minutes`);
   });
 });
 
