@@ -6,7 +6,7 @@ export const brand = {
   name: "Castloop",
   tagline: "Turn every podcast episode into a week of content",
   description:
-    "Castloop turns your podcast episodes into transcripts, summaries, key points, X threads, LinkedIn posts, carousels and captions, ready to publish.",
+    "Castloop turns your podcast episodes into transcripts, summaries, key points, X threads, LinkedIn posts, carousels and captions, drafted for you to review and publish.",
   locale: "en_US",
   language: "en",
   themeColor: "#4c1d95",

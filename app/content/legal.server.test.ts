@@ -68,7 +68,10 @@ describe("legal pages", () => {
       `exclusively in ${legalConfig.venue}`,
       legalConfig.copyrightEmail,
       `at least ${legalConfig.priceChangeNoticeDays} days before the renewal`,
-      "renews automatically each month",
+      billingStatements.renewal,
+      billingStatements.tax,
+      billingStatements.receipt,
+      billingStatements.price,
       billingStatements.cancel,
       billingStatements.upgrade,
       billingStatements.downgrade,
@@ -81,9 +84,12 @@ describe("legal pages", () => {
       "Assignment.",
       legalConfig.copyrightAgent.name,
       legalConfig.copyrightAgent.phone,
-      "Cancellation takes effect at the end of the billing period you have already paid for",
-      "within 14 days of that payment",
-      "for 30 days you can still sign in and export",
+      billingStatements.cancelWhen,
+      billingStatements.guaranteeClaim,
+      billingStatements.guaranteeAccess,
+      billingStatements.guaranteeAgency,
+      billingStatements.account,
+      billingStatements.afterEnd,
       "small-claims court",
       "limited to the amount you paid us in the twelve months",
     ]) {
@@ -109,6 +115,9 @@ describe("legal pages", () => {
       "Standard Contractual Clauses",
       "We reply within one month",
       "children under 16",
+      billingStatements.account,
+      billingStatements.feedStorage,
+      billingStatements.contactForm,
     ]) {
       expect(body).toContain(value);
     }

@@ -5,7 +5,7 @@ import { features } from "./feature-list";
 import { describePlanOutputs } from "~/plans/plan-outputs";
 import { ctaBandPlan, planFeatureRows, plans, startsCheckout } from "~/plans/plans";
 import { testimonials } from "./testimonial-quotes";
-import { toolAvailability, tools } from "./tool-list";
+import { toolAvailability, toolPlanNote, tools } from "./tool-list";
 
 describe("features (spec §2 Home and features)", () => {
   it("has the 8 features with their tiers", () => {
@@ -129,6 +129,17 @@ describe("testimonials, tools, FAQ, about", () => {
       "SEO Optimization",
     ]);
     expect(toolAvailability).toEqual(["Available on all pricing plans", "Unlimited use"]);
+  });
+
+  it("qualifies a tool whose outputs differ by plan with the plans that make them", () => {
+    const note = (id: string) => toolPlanNote(tools.find((t) => t.id === id)!);
+    expect(note("scheduling")).toBe(
+      "Per episode, Content Scheduling comes with Expert and Agency.",
+    );
+    expect(note("repurposing")).toBe(
+      "Per episode, Full Repurpose Kit, X threads and Carousel Images come with Pro, Expert and Agency.",
+    );
+    expect(note("transcription")).toBeNull();
   });
 
   it("answers what each plan includes from plans.ts", () => {

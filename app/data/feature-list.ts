@@ -54,7 +54,7 @@ export const features = [
   {
     title: "Tweet Threads",
     description:
-      "Ready-to-post X threads that turn one conversation into a story your followers can scroll through.",
+      "X thread drafts that turn one conversation into a story your followers can scroll through.",
     tier: "Pro",
     icon: MessageSquareText,
     example: "x-thread",

@@ -2,8 +2,8 @@ import { isExternalUrl, siteConfig } from "~/config/site";
 import { billingStatements } from "~/plans/billing-rules";
 import { guaranteeDays } from "~/plans/guarantee";
 
-// What the legal pages say that depends on the configured build: contacts, the billing rules
-// (billing-rules.ts, so the Terms cannot drift from the FAQ) and which outside hosts a visitor
+// What the legal pages say that depends on the configured build: contacts, the statements table
+// (billing-rules.ts, so the Terms and the Privacy Policy cannot drift from the FAQ) and which outside hosts a visitor
 // meets (an external sign-up or contact form is one more processor and one more third party).
 
 /** Hosts of the external forms this build links to, each with what it collects. */
@@ -48,7 +48,23 @@ export function siteLegalTokens(): Record<string, string> {
     billingPostCounts: billingStatements.postCounts,
     guaranteeDays: String(guaranteeDays),
     guaranteeScope: billingStatements.guaranteeScope,
+    guaranteeTitle: billingStatements.guaranteeShort.replace(/^a/, "A"),
+    guaranteeWindow: billingStatements.guaranteeWindow,
+    guaranteeClaim: billingStatements.guaranteeClaim,
+    guaranteeAccess: billingStatements.guaranteeAccess,
+    guaranteeAgency: billingStatements.guaranteeAgency,
     cancelHow: billingStatements.cancelMarkdown,
+    cancelWhen: billingStatements.cancelWhen,
+    prices: billingStatements.price,
+    renewal: billingStatements.renewal,
+    tax: billingStatements.tax,
+    priceChange: billingStatements.priceChange,
+    receipt: billingStatements.receipt,
+    account: billingStatements.account,
+    afterEnd: billingStatements.afterEnd,
+    drafts: billingStatements.drafts,
+    feedStorage: billingStatements.feedStorage,
+    contactForm: billingStatements.contactForm,
     formProcessors: formProcessors(),
     thirdParties: thirdParties(),
   };

@@ -1,14 +1,18 @@
 import type { LucideIcon } from "lucide-react";
 import { BarChart3, CalendarClock, Clapperboard, FileAudio, Recycle, Search } from "lucide-react";
+import { featureValue, type FeatureRowName } from "~/plans/plan-finder";
+import { plans } from "~/plans/plans";
 
 export type Tool = {
   id: string;
   title: string;
   description: string;
   icon: LucideIcon;
+  /** The pricing table's rows for what the tool makes, where the plans differ on them. */
+  rows?: readonly FeatureRowName[];
 };
 
-/** Every tool is included in every plan; the cards say so. */
+/** The spec's two lines on every card; `toolPlanNote` says what each plan makes with it. */
 export const toolAvailability = ["Available on all pricing plans", "Unlimited use"] as const;
 
 export const tools = [
@@ -32,6 +36,7 @@ export const tools = [
     description:
       "Turn a transcript into blog posts, newsletters, threads and carousels without starting from a blank page.",
     icon: Recycle,
+    rows: ["Full Repurpose Kit", "X threads", "Carousel Images"],
   },
   {
     id: "analytics",
@@ -46,6 +51,7 @@ export const tools = [
     description:
       "Queue every post for the week across platforms from one calendar, straight from your episode.",
     icon: CalendarClock,
+    rows: ["Content Scheduling"],
   },
   {
     id: "seo",
@@ -55,3 +61,25 @@ export const tools = [
     icon: Search,
   },
 ] as const satisfies readonly Tool[];
+
+const nameList = (names: readonly string[]) =>
+  names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+
+/**
+ * Where the plans differ on what a tool makes, which plans make it per episode
+ * ("Per episode, Content Scheduling comes with Expert and Agency."); null where every plan does.
+ */
+export function toolPlanNote(tool: Tool): string | null {
+  const rowsByPlans = new Map<string, FeatureRowName[]>();
+  for (const row of tool.rows ?? []) {
+    const on = plans.filter((plan) => featureValue(plan, row) !== false).map((plan) => plan.name);
+    if (on.length === plans.length) continue;
+    const key = nameList(on);
+    rowsByPlans.set(key, [...(rowsByPlans.get(key) ?? []), row]);
+  }
+  const parts = [...rowsByPlans].map(
+    ([planNames, rows]) =>
+      `${nameList(rows)} ${rows.length === 1 ? "comes" : "come"} with ${planNames}`,
+  );
+  return parts.length === 0 ? null : `Per episode, ${parts.join("; ")}.`;
+}

@@ -2,7 +2,6 @@ import { siteConfig } from "~/config/site";
 import { billingFaqPointer } from "./billing-faq-pointer";
 import { billingStatements, manageLabel } from "./billing-rules";
 import { faqs, type FaqItem } from "./faqs";
-import { plans, startsCheckout } from "./plans";
 
 // Billing questions answered on /pricing. Where the Help Center already asks a question, this
 // list takes that very entry from faqs.ts rather than a second wording of it, and the Help
@@ -21,23 +20,20 @@ const fromHelpCenter = (id: (typeof faqs)[number]["id"]): BillingFaq => {
   return { ...item, inHelpCenter: true };
 };
 
-const selfServeNames = plans.filter(startsCheckout).map((plan) => plan.name);
-const selfServeList = `${selfServeNames.slice(0, -1).join(", ")} or ${selfServeNames.at(-1)}`;
-
 /** Company policy on refunds, canceling, tax, episodes, plan changes and payment methods. */
 export const billingFaqs: readonly BillingFaq[] = [
   fromHelpCenter("money-back"),
   {
     id: "claim-refund",
     question: "How do I claim the money-back guarantee?",
-    answer: `Write to ${siteConfig.supportEmail} from the email address on your account within 14 days of your first payment. The guarantee covers ${billingStatements.guaranteeScope}, on a ${selfServeList} plan, and we refund it in full; renewals and plan changes are not covered.`,
+    answer: `${billingStatements.guaranteeClaim} The guarantee covers ${billingStatements.guaranteeScope}, and we refund it in full; renewals and plan changes are not covered. ${billingStatements.guaranteeAccess} ${billingStatements.guaranteeAgency}`,
     inHelpCenter: false,
   },
   fromHelpCenter("cancel"),
   {
     id: "cancel-how",
     question: "How do I cancel, and what happens to my content?",
-    answer: `${billingStatements.cancel} The cancellation takes effect at the end of the period you have paid for, you are not charged again, and everything we generated for you stays downloadable for 30 days after that.`,
+    answer: `${billingStatements.cancel} ${billingStatements.cancelWhen} ${billingStatements.afterEnd}`,
     ...(siteConfig.billingPortalUrl
       ? { link: { href: siteConfig.billingPortalUrl, label: manageLabel } }
       : {}),
@@ -53,8 +49,7 @@ export const billingFaqs: readonly BillingFaq[] = [
   {
     id: "tax",
     question: "Do the prices include tax?",
-    answer:
-      "No. Prices are in US dollars and exclude sales tax and VAT. Where tax applies, Stripe Checkout adds it based on your billing address and shows the total before you pay.",
+    answer: `No. Prices are in US dollars. ${billingStatements.tax}`,
     inHelpCenter: false,
   },
   {

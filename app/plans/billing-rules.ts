@@ -1,11 +1,15 @@
-import { guaranteeShort } from "./guarantee";
+import { guaranteeDays, guaranteePlans, guaranteeShort } from "./guarantee";
 import { cancelRule, manageLabel } from "./subscription-terms";
+import { feedStorage } from "./feed-finder";
+import { legalConfig } from "~/config/legal-entity";
+import { siteConfig } from "~/config/site";
 import { formatPrice } from "~/lib/format";
 import { plans, startsCheckout, type Plan } from "./plans";
 
-// The billing rules, decided once, as the sentences that state them (`billingStatements`). Every
-// sentence about plan changes or episodes beyond a plan's allowance (billing FAQ, Help Center,
-// Terms, plan finder) quotes these. They follow what Stripe does with `proration_behavior:
+// What the site says about money and about what visitors hand us, decided once, as the sentences
+// that state it (`billingStatements`): price, renewal, tax, canceling, the guarantee, plan
+// changes, episodes, receipts, drafts, accounts, the feed field and the contact form. Pages, the
+// FAQ, the finder and /success quote these; the legal pages get them as tokens. They follow what Stripe does with `proration_behavior:
 // "create_prorations"`, its default for subscription updates: a price change mid-period is
 // charged or credited pro rata. No per-episode overage is sold, unused episodes do not roll over,
 // and a "1" in the plans table is per episode.
@@ -62,11 +66,30 @@ export function extraEpisodeSentence(plan: Plan): string {
 
 export { manageLabel };
 
+const selfServe = plans.filter(startsCheckout);
+const support = siteConfig.supportEmail;
+
+/** "Starter ($79 a month), Pro ($149 a month) and Expert ($299 a month)". */
+const priceList = selfServe
+  .map((plan) => `${plan.name} (${formatPrice(plan.price as number)} a month)`)
+  .join(", ")
+  .replace(/, (?=[^,]*$)/, " and ");
+
+/** The 14 days, from the one starting point every wording of them uses. */
+const guaranteeWindow = `within ${guaranteeDays} days of your first payment`;
+
 /**
- * The sentences that state the rules. Copy quotes these (or, in the Terms, gets them as tokens);
- * `checkBillingStatements` (tests/copy/billing-statements.ts) fails on any other wording of them.
+ * The table: one sentence per fact. Copy quotes these (or, in Markdown, gets them as tokens);
+ * the contradiction check (tests/copy/billing-statements.ts) fails on any other wording of them.
  */
 export const billingStatements = {
+  price: `The plans are ${priceList}, in US dollars, plus an Agency plan priced on request.`,
+  renewal:
+    "A subscription renews automatically every month on the day you started it and charges the same card until you cancel.",
+  tax: "Prices exclude sales tax and VAT: where tax applies, Stripe Checkout adds it based on your billing address and shows the total before you pay.",
+  priceChange: `If we change the price of your plan, we e-mail you at least ${legalConfig.priceChangeNoticeDays} days before the renewal at which the new price first applies, and you can cancel before then.`,
+  receipt:
+    "Stripe, our payment processor, e-mails a receipt for every payment to the address you gave at checkout.",
   upgrade:
     "An upgrade takes effect at once, with a prorated charge for the rest of the current billing period.",
   downgrade:
@@ -79,14 +102,34 @@ export const billingStatements = {
   postCounts:
     'A "1" in the pricing table means one per episode: generating an episode again replaces its drafts rather than adding more, and "Unlimited" means as many per episode as you ask for.',
   /** What the guarantee covers, inside any sentence about it. */
-  guaranteeScope: `the first payment of your first subscription`,
+  guaranteeScope: `the first payment of your first ${guaranteePlans} subscription`,
   /** The guarantee named in passing (a band, a page description), scope included. */
   guaranteeShort,
+  /** The one starting point of the 14 days. */
+  guaranteeWindow,
+  guaranteeClaim: `To claim it, e-mail ${support} from the address you subscribed with ${guaranteeWindow}, the day you subscribed; you do not need to give a reason.`,
+  guaranteeAgency: "An Agency plan's refund terms are set in its own agreement.",
+  /** What a refund does to access, which differs from what canceling does. */
+  guaranteeAccess:
+    "A guarantee refund returns that whole payment, so the subscription and its access end on the day we refund it.",
   /** How to cancel, in words; `cancelMarkdown` is the same with its link, for the Terms. */
   cancel: cancelRule.sentence,
   cancelMarkdown: cancelRule.markdown,
   /** The part of the cancel sentence every wording of it must contain. */
   cancelCore: cancelRule.core,
+  /** When canceling takes effect. */
+  cancelWhen:
+    "A cancellation stops the next renewal: you are not charged again, and you keep access until the end of the billing period you have already paid for.",
+  /** What this site and its checkout really collect: there is no registration form or sign-in here. */
+  account:
+    "This website has no registration form or sign-in: you subscribe through Stripe Checkout, and the e-mail address you give there is the one we know you by.",
+  afterEnd:
+    "When a subscription ends, everything we generated for you stays downloadable for 30 days; after that we delete it.",
+  drafts: "Everything we generate is a draft for you to review and edit before you publish it.",
+  /** The feed field's line, which lives in feed-finder.ts so the field's module stays import-free. */
+  feedStorage,
+  contactForm:
+    "The contact form sends nothing to our servers: it opens your own e-mail program with your message filled in, for you to review and send.",
 } as const;
 
 /** The plan finder's advice on a month with more episodes than `plan` includes. */

@@ -35,20 +35,18 @@ export const faqs = [
   {
     id: "editing",
     question: "Can I edit the content before I publish it?",
-    answer:
-      "Yes. Everything we generate is a draft in your account. Change the wording, cut what you do not need and copy the final version to wherever you publish.",
+    answer: `Yes. ${billingStatements.drafts} Change the wording, cut what you do not need and copy the final version to wherever you publish.`,
   },
   {
     id: "money-back",
     question: "Is there a money-back guarantee?",
-    // The guarantee's scope and the plan-change rules come from billing-rules.ts, as the Terms'.
-    answer: `Yes. If the service is not right for you, ask for a refund within 14 days and we will return ${billingStatements.guaranteeScope} in full: a 14-day money-back guarantee.`,
+    // The guarantee's scope, window and effect come from billing-rules.ts, as the Terms'.
+    answer: `Yes, a 14-day money-back guarantee: if the service is not right for you, ask ${billingStatements.guaranteeWindow} and we refund ${billingStatements.guaranteeScope} in full. ${billingStatements.guaranteeAccess}`,
   },
   {
     id: "cancel",
     question: "Can I cancel my subscription at any time?",
-    answer:
-      "Yes, you can cancel anytime. There is no notice period, and you keep access until the end of the billing period you have already paid for.",
+    answer: `Yes, you can cancel anytime, with no notice period. ${billingStatements.cancelWhen}`,
   },
   {
     id: "more-episodes",

@@ -1,11 +1,16 @@
 // The plan finder's feed field: its copy. Loaded with /pricing; what a feed means for the plans
 // (feed-advice.ts) loads only once a feed was read.
+// The feed field's privacy line is also the statements table's (billing-rules.ts takes it from
+// here): this module imports nothing, so the browser tests can read it outside Vite.
+
+/** What happens to a pasted feed: read once, held in memory for 10 minutes, never saved. */
+export const feedStorage =
+  "We fetch the feed once to count your episodes, keep that count and the feed's address in our server's memory for up to 10 minutes so a repeat look does not fetch it again, and never save the feed or use it for anything else.";
 
 export const feedFinderCopy = {
   label: "Paste your podcast's RSS feed",
   hint: "We count your episodes a month from it and fill in the finder below.",
-  privacy:
-    "We fetch the feed once to count your episodes. We don't store it or use it for anything else.",
+  privacy: feedStorage,
   placeholder: "https://feeds.example.com/your-show.xml",
   submit: "Read my feed",
   reading: "Reading your feed…",

@@ -1,4 +1,4 @@
-import { guaranteeDays } from "./guarantee";
+import { guaranteeDays, guaranteePlans } from "./guarantee";
 
 /** A plan's public id, sent to the checkout function. The server maps it to a Stripe price. */
 export type PriceId = "price_starter" | "price_pro" | "price_expert" | "price_agency";
@@ -58,7 +58,7 @@ export const plans = [
     priceId: "price_pro",
     price: 149,
     episodesPerMonth: 4,
-    summary: "The full repurpose kit for a weekly show that wants to be everywhere.",
+    summary: "The full repurpose kit for four episodes a month, on every platform you post to.",
     ctaLabel: "Subscribe to Pro",
     popular: true,
     values: [true, true, true, true, "1", true, true, "1", "1", true, false, false, false],
@@ -115,7 +115,7 @@ export const plans = [
 
 /** Copy shared by the plan cards on the home page and /pricing. */
 export const pricingCopy = {
-  intro: `Pick the plan that fits your publishing schedule. A ${guaranteeDays}-day money-back guarantee covers the first payment of your first subscription, and you can cancel anytime.`,
+  intro: `Pick the plan that fits your publishing schedule. A ${guaranteeDays}-day money-back guarantee covers the first payment of your first ${guaranteePlans} subscription, and you can cancel anytime.`,
   perEpisode: "per episode",
 } as const;
 

@@ -18,7 +18,7 @@ describe("time saved", () => {
   it("uses the visitor's own hours", () => {
     const pro = plan("Pro");
     const input = { episodes: 4, needs: ["x-threads"] } as const;
-    const hours = { ...defaultTaskHours, transcript: 0, summary: 2, "x-thread": 1 };
+    const hours = { ...defaultTaskHours, transcript: 0, summary: 2, linkedin: 0.5, "x-thread": 1 };
     const saved = timeSaved(pro, input, hours);
     // summary 2 + key points 0.5 + LinkedIn 0.5 + X thread 1, four times.
     expect(saved.perEpisode).toBe(4);

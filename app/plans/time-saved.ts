@@ -19,17 +19,44 @@ type WritingTask = {
   row: FeatureRowName;
   /** Counted only when the visitor asked for it; outputs without a need come with every plan. */
   need?: NeedId;
-  /** The starting guess the page states; the visitor edits it. */
+  /** The starting figure the page states; the visitor edits it. */
   hours: number;
+  /** The row of the repurposing article's time log this figure is taken from, to the quarter hour. */
+  logged?: string;
 };
 
 /** Hours of writing per episode by output: stated on the page as assumptions, editable there. */
 export const writingTasks = [
-  { id: "transcript", label: "Transcript", row: "Audio to Text", hours: 1 },
-  { id: "summary", label: "Summary and show notes", row: "Summarization", hours: 1 },
+  {
+    id: "transcript",
+    label: "Transcript",
+    row: "Audio to Text",
+    hours: 0.5,
+    logged: "Transcript cleanup",
+  },
+  {
+    id: "summary",
+    label: "Summary and show notes",
+    row: "Summarization",
+    hours: 0.5,
+    logged: "Show notes",
+  },
   { id: "key-points", label: "Key points and quotes", row: "Key Point Extraction", hours: 0.5 },
-  { id: "linkedin", label: "LinkedIn post", row: "LinkedIn Post", hours: 0.5 },
-  { id: "x-thread", label: "X thread", row: "X threads", need: "x-threads", hours: 0.75 },
+  {
+    id: "linkedin",
+    label: "LinkedIn post",
+    row: "LinkedIn Post",
+    hours: 0.25,
+    logged: "LinkedIn post",
+  },
+  {
+    id: "x-thread",
+    label: "X thread",
+    row: "X threads",
+    need: "x-threads",
+    hours: 0.5,
+    logged: "X thread",
+  },
   {
     id: "instagram",
     label: "Instagram post",
@@ -42,7 +69,8 @@ export const writingTasks = [
     label: "Carousel images",
     row: "Carousel Images",
     need: "carousels",
-    hours: 1,
+    hours: 0.75,
+    logged: "Carousel",
   },
   {
     id: "captions",
@@ -113,5 +141,5 @@ export const timeSavedCopy = {
   heading: "The writing time you get back",
   hoursLegend: "Hours you spend writing each output for one episode today",
   hoursHint:
-    "These are our starting guesses, not figures from other shows: change them to yours. Only outputs on the recommended plan that you asked for are counted.",
+    "Five starting figures are the minutes one show logged by hand in our repurposing article, to the nearest quarter hour; the rest are our guesses. Change them to yours. Only outputs on the recommended plan that you asked for are counted.",
 } as const;

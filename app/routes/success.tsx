@@ -21,8 +21,8 @@ export default function Success() {
         in front of more listeners.
       </p>
       <p className="mt-4 leading-7 text-muted-foreground">
-        You will receive a confirmation e-mail with your subscription details shortly. If you have
-        any questions, please contact our support team.
+        Your confirmation e-mail with your subscription details arrives shortly:{" "}
+        {billingStatements.receipt} If you have any questions, please contact our support team.
       </p>
       <p className="mt-4 leading-7 text-muted-foreground">
         {siteConfig.billingPortalUrl ? (

@@ -26,7 +26,7 @@ const fixedPageInputs = {
   pricing: {
     path: pricingPath,
     title: "Pricing",
-    description: `Plans from ${formatPrice(plans[0].price)} a month for ${plans[0].episodesPerMonth} episodes to custom Agency workflows. Compare Starter, Pro, Expert and Agency, with ${guaranteeShort}.`,
+    description: `Plans from ${formatPrice(plans[0].price)} a month for ${plans[0].episodesPerMonth} episodes to custom Agency workflows, with ${guaranteeShort}.`,
   },
   examples: {
     path: examplesPath,
@@ -71,7 +71,7 @@ const fixedPageInputs = {
     path: "/success",
     title: "Subscription Successful",
     description:
-      "Thank you for subscribing. A confirmation e-mail with your subscription details is on its way.",
+      "Thank you for subscribing: your payment went through, and your plan starts today.",
     indexable: false,
   },
 } satisfies Record<string, PageInput>;

@@ -55,4 +55,26 @@ export const billingMentions: readonly BillingMention[] = [
     quote: "renewals and plan changes are not covered",
     because: "limits the guarantee; when a plan change applies is the plan-changes answer's",
   },
+  {
+    source: "content/legal/cookies.md",
+    quote:
+      "They let the site recognize your browser on later requests or visits, so it can do things like keep you signed in",
+    because: "what cookies do in general, not a sign-in on this site",
+  },
+  {
+    source: "content/legal/cookies.md",
+    quote:
+      "Essential cookies are needed for a service to work at all, for example to keep you signed in",
+    because: "what cookies do in general, not a sign-in on this site",
+  },
+  {
+    source: "content/legal/cookies.md",
+    quote: "for example so you do not have to sign in every time",
+    because: "what cookies do in general, not a sign-in on this site",
+  },
+  {
+    source: "content/legal/cookies.md",
+    quote: "which can set cookies through embedded posts, share buttons or login buttons",
+    because: "what cookies do in general, not a sign-in on this site",
+  },
 ];

@@ -53,3 +53,63 @@ export function checkBillingStatements(
   }
   return problems;
 }
+
+/** A plan's name and monthly price as the table states them. */
+export type PlanPrice = { name: string; price: number };
+
+/** Every sentence that prices a plan a month ("Pro ($149 a month)") at other than its price. */
+export function checkPlanPrices(
+  prices: readonly PlanPrice[],
+  sources: Readonly<Record<string, string>>,
+): string[] {
+  const problems: string[] = [];
+  const names = prices.map((p) => p.name).join("|");
+  const priced = new RegExp(
+    `\\b(${names})\\b\\W{0,3}(?:costs? |is |at |for )?\\$(\\d+)(?: a month| per month|/mo\\b)`,
+    "g",
+  );
+  for (const [source, text] of Object.entries(sources)) {
+    for (const sentence of sentencesOf(text)) {
+      for (const [, name, dollars] of sentence.matchAll(priced)) {
+        const plan = prices.find((p) => p.name === name)!;
+        if (Number(dollars) !== plan.price) {
+          problems.push(
+            `${source}: "${sentence}" prices ${name} at $${dollars}, not $${plan.price}`,
+          );
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+/** A time-saved starting figure taken from a row of an article's time log. */
+export type LoggedTask = { label: string; hours: number; logged?: string };
+
+/**
+ * Each figure that cites the article's log must be that row's minutes to the nearest quarter
+ * hour, and the row must still be there.
+ */
+export function checkLoggedMinutes(
+  tasks: readonly LoggedTask[],
+  article: { source: string; text: string },
+): string[] {
+  const rows = new Map(
+    [...article.text.matchAll(/^\|\s*([^|]+?)\s*\|\s*(\d+)\s*\|/gm)].map(([, label, minutes]) => [
+      label!,
+      Number(minutes),
+    ]),
+  );
+  return tasks.flatMap((task) => {
+    if (!task.logged) return [];
+    const minutes = rows.get(task.logged);
+    if (minutes === undefined)
+      return [`${article.source}: no "${task.logged}" row in the time log`];
+    const hours = Math.round(minutes / 15) / 4;
+    return hours === task.hours
+      ? []
+      : [
+          `${article.source}: "${task.logged}" logs ${minutes} minutes, but the finder starts ${task.label} at ${task.hours} hours`,
+        ];
+  });
+}

@@ -1,11 +1,12 @@
 import { billingStatements } from "~/plans/billing-rules";
+import { guaranteePlans } from "~/plans/guarantee";
 import type { BillingTopic } from "./billing-statements";
 
 /**
  * Where the copy speaks to a rule, and the wordings it may use: checkBillingStatements
  * (tests/copy/billing-statements.ts) fails on a sentence that matches `finds` but none of `says`.
  */
-// cspell:ignore bupgrad bdowngrad bprorat bregenerat ies
+// cspell:ignore bupgrad bdowngrad bprorat bregenerat ies bregist
 export const billingTopics: readonly BillingTopic[] = [
   {
     id: "plan changes",
@@ -30,7 +31,12 @@ export const billingTopics: readonly BillingTopic[] = [
   {
     id: "the money-back guarantee",
     finds: /money-back|\brefund|\bguarantee/i,
-    says: [billingStatements.guaranteeScope, billingStatements.guaranteeShort],
+    says: [
+      billingStatements.guaranteeScope,
+      billingStatements.guaranteeShort,
+      billingStatements.guaranteeAccess,
+      billingStatements.guaranteeAgency,
+    ],
   },
   {
     id: "how to cancel",
@@ -42,5 +48,79 @@ export const billingTopics: readonly BillingTopic[] = [
     id: "what a post count means",
     finds: /\bregenerat|\bper regeneration\b|\bUnlimited\b[^.]*\bper episode\b/i,
     says: [billingStatements.postCounts],
+  },
+  {
+    id: "renewal",
+    finds: /\brenew(?:s|ed)? automatically\b|\bauto-?renew|\brenews? (?:each|every) month\b/i,
+    says: [billingStatements.renewal],
+  },
+  {
+    id: "tax",
+    finds:
+      /\bsales tax\b|\bVAT\b|\btax(?:es)? (?:is|are|applies|apply)\b|\b(?:incl(?:ude|udes|uding)|excl(?:ude|udes|uding)) (?:\w+ )?tax/i,
+    says: [billingStatements.tax],
+  },
+  {
+    id: "price changes",
+    finds:
+      /\bchange the price\b|\bprice (?:change|rise|increase)s? (?:for|to|on|of) (?:your|a|the) (?:plan|subscription)\b|\bnew price (?:first )?applies\b/i,
+    says: [billingStatements.priceChange],
+  },
+  {
+    id: "receipts and confirmations",
+    finds:
+      /\b(?:send|sends|sent|e-?mails?|get|gets|receive|receives)\b[^.]*\breceipts?\b|\bconfirmation e-?mail\b/i,
+    says: [billingStatements.receipt],
+  },
+  {
+    id: "when canceling takes effect",
+    finds:
+      /\bcancel\w*\b[^.]*\b(?:takes? effect|keep (?:your )?access|until the end|immediately|at once|right away)\b|\bkeep (?:your )?access until\b/i,
+    says: [billingStatements.cancelWhen],
+  },
+  {
+    id: "the guarantee's 14 days",
+    finds: /\bwithin (?:14|fourteen) days\b|\b(?:14|fourteen) days (?:of|from|after)\b/i,
+    says: [billingStatements.guaranteeWindow, "within 14 days of the day you subscribe"],
+  },
+  {
+    id: "the plans the guarantee covers",
+    finds:
+      /(?:money-back|guarantee|refund)[^.]*\b(?:Agency|every plan|all plans|any plan|each plan|self-serve plans?)\b|\b(?:Agency|every plan|all plans|any plan|each plan|self-serve plans?)\b[^.]*(?:money-back|guarantee|refund)/i,
+    says: [billingStatements.guaranteeAgency, guaranteePlans],
+  },
+  {
+    id: "what a refund does to access",
+    finds:
+      /\bsubscription ends\b|\bends (?:your|the) subscription\b|\baccess ends\b|\brefund\w*\b[^.]*\b(?:access|ends?)\b/i,
+    says: [billingStatements.guaranteeAccess, billingStatements.afterEnd],
+  },
+  {
+    id: "accounts and sign-in",
+    finds:
+      /\bregist(?:er|ration)\b|\bsign(?:ed)?[- ]in\b|\blog(?:ged)?[- ]?in\b|\baddress on your account\b/i,
+    says: [billingStatements.account],
+  },
+  {
+    id: "drafts",
+    finds: /\bready to publish\b|\bready-to-(?:post|publish)\b|\bpublish-ready\b|\bno editing\b/i,
+    says: [billingStatements.drafts],
+  },
+  {
+    id: "a weekly show's plan",
+    finds:
+      /\b(?:for|suits?|fits?) (?:a |any |every |your )?weekly show\b|\bweekly shows?\b[^.]*\b(?:Starter|Pro|Expert)\b|\b(?:Starter|Pro|Expert)\b[^.]*\bweekly\b/,
+    says: billingStatements.extraEpisodes,
+  },
+  {
+    id: "what happens to a pasted feed",
+    finds:
+      /\b(?:store|stores|stored|save|saves|saved|keep|keeps|kept|memory)\b[^.]*\bfeed\b|\bfeed\b[^.]*\b(?:store|stores|stored|save|saves|saved|memory)\b|\b(?:don't|do not|never) (?:store|keep|save) it\b/i,
+    says: [billingStatements.feedStorage],
+  },
+  {
+    id: "where the contact form sends a message",
+    finds: /\bcontact form\b[^.]*\b(?:send|sends|sent|submit|server|servers|store|stores)\b/i,
+    says: [billingStatements.contactForm],
   },
 ];

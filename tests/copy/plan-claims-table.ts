@@ -36,17 +36,6 @@ export const planClaims: readonly PlanClaim[] = [
   },
   {
     source: "content/legal/terms.md",
-    quote:
-      "Current plans are Starter ($79 per month), Pro ($149 per month) and Expert ($299 per month), plus an Agency plan priced individually.",
-    says: [
-      ["Starter", "price", 79],
-      ["Pro", "price", 149],
-      ["Expert", "price", 299],
-      ["Agency", "price", "Custom"],
-    ],
-  },
-  {
-    source: "content/legal/terms.md",
     quote: "Each plan includes a number of episodes per monthly billing period.",
     says: [],
     because: "names no plan; the tokens after it are billing-rules.ts's sentences",

@@ -1,5 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
-import { toolAvailability, type Tool } from "~/data/tool-list";
+import { toolAvailability, toolPlanNote, type Tool } from "~/data/tool-list";
 
 export function ToolsSection({ tools }: { tools: readonly Tool[] }) {
   return (
@@ -25,6 +25,7 @@ export function ToolsSection({ tools }: { tools: readonly Tool[] }) {
                   </li>
                 ))}
               </ul>
+              {toolPlanNote(tool) && <p className="mt-3 text-sm leading-6">{toolPlanNote(tool)}</p>}
             </li>
           );
         })}
