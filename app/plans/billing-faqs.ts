@@ -2,6 +2,7 @@ import { siteConfig } from "~/config/site";
 import { billingFaqPointer } from "./billing-faq-pointer";
 import { billingStatements, manageLabel } from "./billing-rules";
 import { faqs, type FaqItem } from "./faqs";
+import { cancelEmailLabel, cancelMailto } from "./subscription-terms";
 import { plans, startsCheckout } from "./plans";
 
 // Billing questions answered on /pricing. Where the Help Center already asks a question, this
@@ -11,7 +12,7 @@ import { plans, startsCheckout } from "./plans";
 export type BillingFaq = FaqItem & {
   /** Also on the Help Center, whose FAQPage JSON-LD carries it; /pricing's leaves it out. */
   inHelpCenter: boolean;
-  /** A link the answer names, shown under it (the customer portal, when there is one). */
+  /** A link the answer names, shown under it (the customer portal, or the cancellation e-mail). */
   link?: { href: string; label: string };
 };
 
@@ -38,9 +39,9 @@ export const billingFaqs: readonly BillingFaq[] = [
     id: "cancel-how",
     question: "How do I cancel, and what happens to my content?",
     answer: `${billingStatements.cancel} The cancellation takes effect at the end of the period you have paid for, you are not charged again, and everything we generated for you stays downloadable for 30 days after that.`,
-    ...(siteConfig.billingPortalUrl
-      ? { link: { href: siteConfig.billingPortalUrl, label: manageLabel } }
-      : {}),
+    link: siteConfig.billingPortalUrl
+      ? { href: siteConfig.billingPortalUrl, label: manageLabel }
+      : { href: cancelMailto, label: `Open our ${cancelEmailLabel}` },
     inHelpCenter: false,
   },
   {
