@@ -1,6 +1,7 @@
 import { isExternalUrl, siteConfig } from "~/config/site";
 import { billingStatements } from "~/plans/billing-rules";
 import { guaranteeDays } from "~/plans/guarantee";
+import { expressStart } from "~/plans/subscription-terms";
 
 // What the legal pages say that depends on the configured build: contacts, the billing rules
 // (billing-rules.ts, so the Terms cannot drift from the FAQ) and which outside hosts a visitor
@@ -49,6 +50,8 @@ export function siteLegalTokens(): Record<string, string> {
     guaranteeDays: String(guaranteeDays),
     guaranteeScope: billingStatements.guaranteeScope,
     cancelHow: billingStatements.cancelMarkdown,
+    expressStartLabel: expressStart.label,
+    expressStartOption: expressStart.option,
     formProcessors: formProcessors(),
     thirdParties: thirdParties(),
   };

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   buildContactMailto,
-  buildMailto,
   contactBody,
   contactSubject,
   shortenedNotes,
@@ -300,21 +299,3 @@ function randomText(random: () => number, length: number): string {
   }
   return text;
 }
-
-describe("buildMailto", () => {
-  it("carries the subject and the body, with CRLF line breaks, as a mail client reads them", () => {
-    const href = buildMailto(address, "Cancel my subscription", "Line one\nLine & two");
-    const { subject, body } = parse(href);
-    expect(subject).toBe("Cancel my subscription");
-    expect(body).toBe("Line one\r\nLine & two");
-  });
-
-  it("keeps a line break in the subject from starting a header", () => {
-    const { subject } = parse(buildMailto(address, "a\r\nBcc: x@example.com", "b"));
-    expect(subject).toBe("a Bcc: x@example.com");
-  });
-
-  it("refuses a link longer than a mail client takes", () => {
-    expect(() => buildMailto(address, "s", "x".repeat(2000))).toThrow(RangeError);
-  });
-});

@@ -37,24 +37,6 @@ function crlf(text: string): string {
   return wellFormed(text).replace(/\r\n|\r|\n/g, "\r\n");
 }
 
-/**
- * A `mailto:` link with a ready subject and body (short, fixed texts such as the cancellation
- * e-mail). Each part is encoded with encodeURIComponent, as in `buildContactMailto`, and the
- * link must stay within `maxLength`, since a mail client may drop a longer one.
- */
-export function buildMailto(
-  address: string,
-  subject: string,
-  body: string,
-  maxLength = defaultMaxLength,
-): string {
-  const href = `mailto:${address}?subject=${encodeURIComponent(singleLine(subject))}&body=${encodeURIComponent(crlf(body))}`;
-  if (href.length > maxLength) {
-    throw new RangeError(`A mailto: link to ${address} cannot fit in ${maxLength} characters`);
-  }
-  return href;
-}
-
 export function contactSubject(name: string): string {
   return `Contact Form Submission from ${singleLine(name)}`;
 }

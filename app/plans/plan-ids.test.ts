@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { PLAN_IDS } from "../../supabase/functions/create-checkout/schema.ts";
-import { MANAGE_LABEL, PLAN_PRICES_USD } from "../../supabase/functions/create-checkout/consent.ts";
+import {
+  EXPRESS_START,
+  MANAGE_LABEL,
+  PLAN_PRICES_USD,
+} from "../../supabase/functions/create-checkout/consent.ts";
 import { plans, startsCheckout } from "./plans";
-import { manageLabel } from "./subscription-terms";
+import { expressStart, manageLabel } from "./subscription-terms";
 
 describe("plan ids", () => {
   it("are the same in the plan data and in the checkout function's allow-list", () => {
@@ -19,5 +23,10 @@ describe("plan ids", () => {
 
   it("name the footer's cancel link in Stripe's texts as the site names it", () => {
     expect(MANAGE_LABEL).toBe(manageLabel);
+  });
+
+  it("ask in Checkout for the express start the Terms quote", () => {
+    expect(EXPRESS_START.label).toBe(expressStart.label);
+    expect(EXPRESS_START.option.label).toBe(expressStart.option);
   });
 });

@@ -1,7 +1,7 @@
-import { legalConfig } from "~/config/legal-entity";
+import { priceChangeNoticeDays } from "~/config/legal-entity";
 import { siteConfig } from "~/config/site";
 import { formatPrice } from "~/lib/format";
-import { buildMailto } from "~/lib/mailto";
+import { fixedMailto } from "~/lib/fixed-mailto";
 import type { Plan } from "./plans";
 
 // What a subscriber is told on every page and beside every checkout button: the amount, that it
@@ -37,7 +37,7 @@ export const cancelEmail = {
 export const cancelEmailLabel = "ready-made cancellation e-mail";
 
 /** The `mailto:` link that opens `cancelEmail`, addressed to support. */
-export const cancelMailto = buildMailto(support, cancelEmail.subject, cancelEmail.body);
+export const cancelMailto = fixedMailto(support, cancelEmail.subject, cancelEmail.body);
 
 /** Who confirms a cancellation in writing, and when. */
 const confirmation = `Within ${cancelProcessing} of a cancellation, ${support} e-mails you a written confirmation with the date it takes effect.`;
@@ -59,6 +59,17 @@ export const cancelRule = {
     "Canceling takes effect at the end of the month you have paid for, and you are not charged again.",
   /** Who confirms a cancellation in writing, and when. */
   confirmation,
+} as const;
+
+/**
+ * The required choice Stripe Checkout shows before payment (create-checkout/consent.ts sends it;
+ * a test keeps the two equal): the express request to start at once, and the acknowledgement
+ * that an EU/UK consumer's right of withdrawal ends once the service is fully performed.
+ */
+export const expressStart = {
+  label: "Start your subscription at once?",
+  option:
+    "Yes, start now; I accept that my EU/UK right to withdraw ends once it is fully performed",
 } as const;
 
 /** After the plan's price: the renewal, and the tax that Checkout adds (automatic_tax). */
@@ -84,7 +95,7 @@ export function renewalDisclosure(plan: Plan): RenewalDisclosure {
   if (plan.price === "Custom") throw new Error(`${plan.name} does not start a checkout`);
   return {
     price: `${formatPrice(plan.price)} a month, ${renewalLine}.`,
-    priceChange: `We can change the price only after e-mailing you at least ${legalConfig.priceChangeNoticeDays} days before the renewal it applies to.`,
+    priceChange: `We can change the price only after e-mailing you at least ${priceChangeNoticeDays} days before the renewal it applies to.`,
     cancel: portal
       ? "Cancel anytime with"
       : `Cancel anytime with our ${cancelEmailLabel} to ${support}; we cancel within ${cancelProcessing} and confirm in writing.`,

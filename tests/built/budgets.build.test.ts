@@ -125,14 +125,17 @@ describe("performance budgets", () => {
   const renewalNotesKB = { home: 0.9, kit: 0.6, pricing: 1.7 };
   // Issue 27: the page grows by the feed field only.
   const feedFieldKB = 1.5;
+  // Issue 33: the footer's prefilled cancellation e-mail on every page, and the renewal note's
+  // tax, price-change and cancel-effect sentences beside each checkout button.
+  const consentKB = { footer: 0.4, home: 0.6, kit: 0.4, pricing: 0.3 };
   const hydratedBudgetsKB: Record<string, number> = {
-    "/": 123.2 + renewalNotesKB.home,
-    "/pricing": 127.4 + feedFieldKB + renewalNotesKB.pricing,
-    "/contact": 129.9,
-    "/help": 126.5,
-    "/examples/open-kitchen-hours": 123.3 + renewalNotesKB.kit,
-    "/examples/the-slow-build": 123.3 + renewalNotesKB.kit,
-    "/404.html": 115.9,
+    "/": 123.2 + renewalNotesKB.home + consentKB.footer + consentKB.home,
+    "/pricing": 127.4 + feedFieldKB + renewalNotesKB.pricing + consentKB.footer + consentKB.pricing,
+    "/contact": 129.9 + consentKB.footer,
+    "/help": 126.5 + consentKB.footer,
+    "/examples/open-kitchen-hours": 123.3 + renewalNotesKB.kit + consentKB.footer + consentKB.kit,
+    "/examples/the-slow-build": 123.3 + renewalNotesKB.kit + consentKB.footer + consentKB.kit,
+    "/404.html": 115.9 + consentKB.footer,
   };
   it("every page that hydrates is named here, and loads no more JavaScript than before", () => {
     expect(Object.keys(hydratedBudgetsKB).sort()).toEqual([...hydratedPages].sort());
