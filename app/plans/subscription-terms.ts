@@ -6,10 +6,10 @@ import type { Plan } from "./plans";
 
 // What a subscriber is told on every page and beside every checkout button: the amount, that it
 // renews every month until canceled, the tax, price changes, and how and when canceling takes
-// effect (ROSCA, California's automatic-renewal law, the EU Consumer Rights Directive). A small
-// module of its own, so the footer and the renewal notes do not pull the rest of the billing
+// effect (the US Restore Online Shoppers' Confidence Act, California's automatic-renewal law,
+// the EU Consumer Rights Directive). A small module of its own, so the footer and the renewal notes do not pull the rest of the billing
 // rules into each page's bundle. billing-rules.ts takes these into `billingStatements`; the
-// checkout function states the same terms in Stripe's words (create-checkout/session.ts).
+// checkout function states the same terms in Stripe's words (create-checkout/consent.ts).
 
 const portal = siteConfig.billingPortalUrl;
 const support = siteConfig.supportEmail;

@@ -103,7 +103,7 @@ test.describe("checkout through the function to (fake) Stripe", () => {
         const every = `${price} today and then ${price} every month`;
         expect(params["custom_text[terms_of_service_acceptance][message]"]).toContain(every);
         expect(params["custom_text[submit][message]"]).toContain(every);
-        expect(params["custom_fields[0][key]"]).toBe("startnow");
+        expect(params["custom_fields[0][key]"]).toBe("startNow");
         expect(params).not.toHaveProperty("allow_promotion_codes");
         await expect(page.getByTestId("terms-text")).toContainText("automatic renewal");
         await expect(page.getByTestId("submit-text")).toContainText(

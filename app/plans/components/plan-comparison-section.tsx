@@ -64,16 +64,18 @@ export function PlanComparisonSection({
             <caption className="mb-4 text-left text-sm text-muted-foreground">
               {comparisonCopy.caption}
             </caption>
-            <thead className="z-10 bg-white lg:sticky lg:top-16">
+            {/* Only the plan names stay in view while the rows scroll: the calls to action carry
+                their full renewal terms, which a sticky head would spread over the rows. */}
+            <thead>
               <tr>
-                <td className="w-3/5 lg:w-1/4" />
+                <td className="w-3/5 bg-white lg:sticky lg:top-16 lg:z-10 lg:w-1/4" />
                 {plans.map((plan) => (
                   <th
                     key={plan.priceId}
                     scope="col"
                     data-plan={plan.priceId}
                     className={cn(
-                      "px-2 pt-4 pb-2 text-center align-bottom text-xl font-bold",
+                      "bg-white px-2 pt-4 pb-2 text-center align-bottom text-xl font-bold lg:sticky lg:top-16 lg:z-10",
                       plan.popular && "rounded-t-xl bg-muted",
                     )}
                   >

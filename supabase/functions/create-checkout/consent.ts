@@ -24,10 +24,10 @@ export const MAX_OPTION_LABEL = 100;
 
 /** The required dropdown that records an express request to start at once (CRD art. 16(m)). */
 export const EXPRESS_START = {
-  key: "startnow",
+  key: "startNow",
   label: "Start your subscription at once?",
   option: {
-    value: "startnow",
+    value: "startNow",
     label:
       "Yes, start now; I accept that my EU/UK right to withdraw ends once it is fully performed",
   },

@@ -47,13 +47,13 @@ describe("success (S1–S4, F10)", () => {
       "consent_collection[terms_of_service]": "required",
       "custom_text[terms_of_service_acceptance][message]": `I agree to the [Terms of Service](${SITE_URL}/terms) and to automatic renewal: I am charged ${amount} today and then ${amount} every month, plus any sales tax or VAT due, until I cancel.`,
       "custom_text[submit][message]": `You pay ${amount} today and then ${amount} every month, plus any sales tax or VAT due, until you cancel. Cancel anytime with the "Manage or cancel your subscription" link at the foot of every page of ${SITE_URL}; canceling takes effect at the end of the month you have paid for.`,
-      "custom_fields[0][key]": "startnow",
+      "custom_fields[0][key]": "startNow",
       "custom_fields[0][label][type]": "custom",
       "custom_fields[0][label][custom]": "Start your subscription at once?",
       "custom_fields[0][type]": "dropdown",
       "custom_fields[0][dropdown][options][0][label]":
         "Yes, start now; I accept that my EU/UK right to withdraw ends once it is fully performed",
-      "custom_fields[0][dropdown][options][0][value]": "startnow",
+      "custom_fields[0][dropdown][options][0][value]": "startNow",
       "custom_fields[0][optional]": "false",
     });
     // A promotion code could make the first charge differ from the amount the texts name.
