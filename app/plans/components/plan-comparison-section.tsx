@@ -65,17 +65,17 @@ export function PlanComparisonSection({
               {comparisonCopy.caption}
             </caption>
             {/* Only the plan names stay in view while the rows scroll: the calls to action carry
-                their full renewal terms, which a sticky head would spread over the rows. */}
-            <thead>
+                their full renewal terms, so they open the body rather than stick over it. */}
+            <thead className="z-10 bg-white lg:sticky lg:top-16">
               <tr>
-                <td className="w-3/5 bg-white lg:sticky lg:top-16 lg:z-10 lg:w-1/4" />
+                <td className="w-3/5 lg:w-1/4" />
                 {plans.map((plan) => (
                   <th
                     key={plan.priceId}
                     scope="col"
                     data-plan={plan.priceId}
                     className={cn(
-                      "bg-white px-2 pt-4 pb-2 text-center align-bottom text-xl font-bold lg:sticky lg:top-16 lg:z-10",
+                      "px-2 pt-4 pb-2 text-center align-bottom text-xl font-bold",
                       plan.popular && "rounded-t-xl bg-muted",
                     )}
                   >
@@ -83,6 +83,8 @@ export function PlanComparisonSection({
                   </th>
                 ))}
               </tr>
+            </thead>
+            <tbody>
               <tr>
                 <td className="border-b-2 border-border" />
                 {plans.map((plan) => (
@@ -102,8 +104,6 @@ export function PlanComparisonSection({
                   </td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
               {rows.map((row) => (
                 <tr key={row.name}>
                   <th
