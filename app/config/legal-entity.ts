@@ -6,6 +6,12 @@
  * ideally with its lawyer. README.md (Configuration, "Legal pages") lists them. They are build
  * constants, not environment variables: they change with the legal text, not per deployment.
  */
+/**
+ * Days of notice by e-mail before a new price applies to a subscription. Its own export too, so
+ * the renewal note beside every checkout button can import it without the rest of this table.
+ */
+export const priceChangeNoticeDays = 30;
+
 export const legalConfig = {
   /** The company customers contract with and the data controller. */
   entityName: "Castloop Example, Inc.",
@@ -45,5 +51,5 @@ export const legalConfig = {
     email: "eu-representative@castloop.com",
   } as { name: string; address: string; email: string } | null,
   /** Days of notice by e-mail before a new price applies to a subscription. */
-  priceChangeNoticeDays: 30,
+  priceChangeNoticeDays,
 } as const;

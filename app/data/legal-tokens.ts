@@ -1,6 +1,7 @@
 import { isExternalUrl, siteConfig } from "~/config/site";
 import { billingStatements } from "~/plans/billing-rules";
 import { guaranteeDays } from "~/plans/guarantee";
+import { expressStart } from "~/plans/subscription-terms";
 
 // What the legal pages say that depends on the configured build: contacts, the statements table
 // (billing-rules.ts, so the Terms and the Privacy Policy cannot drift from the FAQ) and which outside hosts a visitor
@@ -65,6 +66,8 @@ export function siteLegalTokens(): Record<string, string> {
     drafts: billingStatements.drafts,
     feedStorage: billingStatements.feedStorage,
     contactForm: billingStatements.contactForm,
+    expressStartLabel: expressStart.label,
+    expressStartOption: expressStart.option,
     formProcessors: formProcessors(),
     thirdParties: thirdParties(),
   };

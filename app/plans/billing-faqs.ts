@@ -2,6 +2,7 @@ import { siteConfig } from "~/config/site";
 import { billingFaqPointer } from "./billing-faq-pointer";
 import { billingStatements, manageLabel } from "./billing-rules";
 import { faqs, type FaqItem } from "./faqs";
+import { cancelEmailLabel, cancelMailto } from "./subscription-terms";
 
 // Billing questions answered on /pricing. Where the Help Center already asks a question, this
 // list takes that very entry from faqs.ts rather than a second wording of it, and the Help
@@ -10,7 +11,7 @@ import { faqs, type FaqItem } from "./faqs";
 export type BillingFaq = FaqItem & {
   /** Also on the Help Center, whose FAQPage JSON-LD carries it; /pricing's leaves it out. */
   inHelpCenter: boolean;
-  /** A link the answer names, shown under it (the customer portal, when there is one). */
+  /** A link the answer names, shown under it (the customer portal, or the cancellation e-mail). */
   link?: { href: string; label: string };
 };
 
@@ -34,9 +35,9 @@ export const billingFaqs: readonly BillingFaq[] = [
     id: "cancel-how",
     question: "How do I cancel, and what happens to my content?",
     answer: `${billingStatements.cancel} ${billingStatements.cancelWhen} ${billingStatements.afterEnd}`,
-    ...(siteConfig.billingPortalUrl
-      ? { link: { href: siteConfig.billingPortalUrl, label: manageLabel } }
-      : {}),
+    link: siteConfig.billingPortalUrl
+      ? { href: siteConfig.billingPortalUrl, label: manageLabel }
+      : { href: cancelMailto, label: `Open our ${cancelEmailLabel}` },
     inHelpCenter: false,
   },
   {

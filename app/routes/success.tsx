@@ -2,6 +2,7 @@ import { CheckCircle2 } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 import { siteConfig } from "~/config/site";
 import { billingStatements, manageLabel } from "~/plans/billing-rules";
+import { CancelEmailLink } from "~/plans/components/cancel-email-link";
 import { fixedPages } from "~/site/pages";
 import { metaFromLoader } from "~/site/route-meta";
 import { buildMeta } from "~/site/seo";
@@ -34,7 +35,11 @@ export default function Success() {
           </a>
         ) : (
           <>
-            {manageLabel}: {billingStatements.cancel}
+            {manageLabel}:{" "}
+            <CancelEmailLink
+              text={billingStatements.cancel}
+              className="font-semibold text-primary underline underline-offset-4"
+            />
           </>
         )}
       </p>

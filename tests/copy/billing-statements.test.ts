@@ -139,7 +139,7 @@ describe("billing rules in the copy", () => {
 describe("canceling without a portal link (this build leaves VITE_BILLING_PORTAL_URL unset)", () => {
   it("names the support address, in the Terms and the billing FAQ", () => {
     expect(billingStatements.cancel).toBe(
-      "E-mail support@castloop.com from the address you subscribed with, and we cancel it for you.",
+      "Send our ready-made cancellation e-mail to support@castloop.com from the address you subscribed with, and we cancel it for you within one business day, then e-mail you a written confirmation with the date it takes effect.",
     );
     expect(sources["content/legal/terms.md"]).toContain(billingStatements.cancelMarkdown);
     expect(sources["app/plans/billing-faqs.ts"]).toContain(billingStatements.cancel);

@@ -72,13 +72,17 @@ test.describe("checkout through the function to (fake) Stripe", () => {
           }
         });
         // The renewal terms are in text beside the button, and its description, before the click.
-        const renewal = `${price} a month, charged today and then every month until you cancel.`;
+        const renewal = `${price} a month, charged today and then every month until you cancel, plus any sales tax or VAT due.`;
         const note = page
           .getByRole("article", { name: plan, exact: true })
           .locator("[data-renewal-note]");
         await expect(note).toBeVisible();
         await expect(note).toContainText(renewal);
+        await expect(note).toContainText("We can change the price only after e-mailing you");
         await expect(note).toContainText("Cancel anytime");
+        await expect(note).toContainText("end of the month you have paid for");
+        // Conspicuous, not fine print: body size, at the page's own text color.
+        expect(await note.evaluate((el) => getComputedStyle(el).fontSize)).toBe("16px");
         await expect(note.getByRole("link", { name: "Terms of Service" })).toHaveAttribute(
           "href",
           "/terms",
@@ -92,11 +96,20 @@ test.describe("checkout through the function to (fake) Stripe", () => {
         });
         release();
         await expectFakeStripeCheckout(page);
-        // Stripe asks for the Terms and shows the renewal line beside its pay button.
+        // Stripe's Terms checkbox consents to the renewal at this amount; the Pay line says how
+        // to cancel; a required choice records the express request to start at once.
         const params = stack.fake.requests.at(-1)?.params ?? {};
         expect(params["consent_collection[terms_of_service]"]).toBe("required");
-        expect(params["custom_text[submit][message]"]).toMatch(/renews automatically every month/);
-        await expect(page.getByTestId("submit-text")).toContainText("until you cancel");
+        const every = `${price} today and then ${price} every month`;
+        expect(params["custom_text[terms_of_service_acceptance][message]"]).toContain(every);
+        expect(params["custom_text[submit][message]"]).toContain(every);
+        expect(params["custom_fields[0][key]"]).toBe("startNow");
+        expect(params).not.toHaveProperty("allow_promotion_codes");
+        await expect(page.getByTestId("terms-text")).toContainText("automatic renewal");
+        await expect(page.getByTestId("submit-text")).toContainText(
+          "Manage or cancel your subscription",
+        );
+        await expect(page.getByTestId("custom-field")).toBeVisible();
         expect(page.url()).toMatch(new RegExp(`^${stack.fake.url}/checkout/cs_test_`));
         expect(calls.map(({ body }) => JSON.parse(body))).toEqual([{ priceId, isGuest: true }]);
         expect(calls[0]?.key).toMatch(UUID_V4);

@@ -333,29 +333,91 @@ function sendHtml(res: ServerResponse, status: number, html: string): void {
   res.end(html);
 }
 
-/** Stripe's own checks on the consent and custom-text parameters, as its API documents them. */
+/** Stripe's own checks on the consent, custom-text and custom-field parameters, as documented. */
 function invalidSessionParams(params: Record<string, string>): string | undefined {
   const terms = params["consent_collection[terms_of_service]"];
   if (terms !== undefined && terms !== "none" && terms !== "required") {
     return `Invalid consent_collection[terms_of_service]: must be one of none or required`;
   }
-  const message = params["custom_text[submit][message]"];
-  if (message !== undefined && (message.trim() === "" || message.length > 1200)) {
-    return "Invalid custom_text[submit][message]: must be 1 to 1200 characters";
+  for (const key of ["submit", "terms_of_service_acceptance"]) {
+    const message = params[`custom_text[${key}][message]`];
+    if (message !== undefined && (message.trim() === "" || message.length > 1200)) {
+      return `Invalid custom_text[${key}][message]: must be 1 to 1200 characters`;
+    }
+  }
+  if (
+    params["custom_text[terms_of_service_acceptance][message]"] !== undefined &&
+    terms !== "required"
+  ) {
+    return "custom_text[terms_of_service_acceptance] requires consent_collection[terms_of_service]=required";
+  }
+  const tax = params["automatic_tax[enabled]"];
+  if (tax !== undefined && tax !== "true" && tax !== "false") {
+    return "Invalid automatic_tax[enabled]: must be a boolean";
+  }
+  for (let i = 0; params[`custom_fields[${i}][key]`] !== undefined; i++) {
+    const field = (name: string) => params[`custom_fields[${i}]${name}`];
+    if (!/^[A-Za-z0-9]{1,200}$/.test(field("[key]") ?? "")) {
+      return `Invalid custom_fields[${i}][key]: must be alphanumeric, up to 200 characters`;
+    }
+    const label = field("[label][custom]") ?? "";
+    if (field("[label][type]") !== "custom" || label === "" || label.length > 50) {
+      return `Invalid custom_fields[${i}][label]: a custom label of 1 to 50 characters`;
+    }
+    if (!["dropdown", "numeric", "text"].includes(field("[type]") ?? "")) {
+      return `Invalid custom_fields[${i}][type]: must be one of dropdown, numeric or text`;
+    }
+    for (let j = 0; field(`[dropdown][options][${j}][value]`) !== undefined; j++) {
+      const value = field(`[dropdown][options][${j}][value]`) ?? "";
+      const optionLabel = field(`[dropdown][options][${j}][label]`) ?? "";
+      if (!/^[A-Za-z0-9]{1,100}$/.test(value) || optionLabel === "" || optionLabel.length > 100) {
+        return `Invalid custom_fields[${i}][dropdown][options][${j}]: label up to 100 characters, alphanumeric value`;
+      }
+    }
   }
   return undefined;
 }
 
+/** The session's required dropdowns: label and option labels, as Checkout would list them. */
+function dropdowns(params: Record<string, string>): { label: string; options: string[] }[] {
+  const fields: { label: string; options: string[] }[] = [];
+  for (let i = 0; params[`custom_fields[${i}][key]`] !== undefined; i++) {
+    if (params[`custom_fields[${i}][type]`] !== "dropdown") continue;
+    const options: string[] = [];
+    for (
+      let j = 0;
+      params[`custom_fields[${i}][dropdown][options][${j}][label]`] !== undefined;
+      j++
+    ) {
+      options.push(params[`custom_fields[${i}][dropdown][options][${j}][label]`] ?? "");
+    }
+    fields.push({ label: params[`custom_fields[${i}][label][custom]`] ?? "", options });
+  }
+  return fields;
+}
+
 function checkoutPage(session: FakeCheckoutSession | undefined): string {
   const terms = session?.params["consent_collection[terms_of_service]"] === "required";
+  const termsText =
+    session?.params["custom_text[terms_of_service_acceptance][message]"] ??
+    "I agree to the Terms of Service";
   const message = session?.params["custom_text[submit][message]"];
+  const fields = session === undefined ? [] : dropdowns(session.params);
   const main =
     session === undefined
       ? "<h1>Checkout session not found</h1>"
       : `<h1>Fake Stripe Checkout</h1>\n<p>Session <code>${escapeHtml(session.id)}</code></p>\n` +
         `<p>Price <code data-testid="price-id">${escapeHtml(session.priceId ?? "")}</code></p>` +
+        fields
+          .map(
+            (field) =>
+              `\n<label>${escapeHtml(field.label)} <select required data-testid="custom-field"><option value=""></option>` +
+              field.options.map((option) => `<option>${escapeHtml(option)}</option>`).join("") +
+              `</select></label>`,
+          )
+          .join("") +
         (terms
-          ? `\n<label><input type="checkbox" required data-testid="terms"> I agree to the Terms of Service</label>`
+          ? `\n<label><input type="checkbox" required data-testid="terms"> <span data-testid="terms-text">${escapeHtml(termsText)}</span></label>`
           : "") +
         (message ? `\n<p data-testid="submit-text">${escapeHtml(message)}</p>` : "");
   return `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>Fake Stripe Checkout</title></head>\n<body>\n${main}\n</body>\n</html>\n`;

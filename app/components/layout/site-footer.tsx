@@ -1,5 +1,5 @@
 import { siteConfig } from "~/config/site";
-import { cancelRule, manageLabel } from "~/plans/subscription-terms";
+import { cancelMailto, cancelRule, manageLabel } from "~/plans/subscription-terms";
 import { BrandLogo } from "./brand-logo";
 
 export function SiteFooter() {
@@ -23,7 +23,14 @@ export function SiteFooter() {
               </a>
             ) : (
               <>
-                {manageLabel}: {cancelRule.sentence}
+                <a
+                  href={cancelMailto}
+                  className="underline underline-offset-4"
+                  data-cancel-email=""
+                >
+                  {manageLabel}
+                </a>
+                : {cancelRule.sentence}
               </>
             )}
           </p>

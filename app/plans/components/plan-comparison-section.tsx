@@ -64,6 +64,8 @@ export function PlanComparisonSection({
             <caption className="mb-4 text-left text-sm text-muted-foreground">
               {comparisonCopy.caption}
             </caption>
+            {/* Only the plan names stay in view while the rows scroll: the calls to action carry
+                their full renewal terms, so they open the body rather than stick over it. */}
             <thead className="z-10 bg-white lg:sticky lg:top-16">
               <tr>
                 <td className="w-3/5 lg:w-1/4" />
@@ -81,6 +83,8 @@ export function PlanComparisonSection({
                   </th>
                 ))}
               </tr>
+            </thead>
+            <tbody>
               <tr>
                 <td className="border-b-2 border-border" />
                 {plans.map((plan) => (
@@ -100,8 +104,6 @@ export function PlanComparisonSection({
                   </td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
               {rows.map((row) => (
                 <tr key={row.name}>
                   <th

@@ -1,12 +1,14 @@
 import { siteConfig } from "~/config/site";
 import { manageLabel, renewalDisclosure } from "~/plans/subscription-terms";
+import { CancelEmailLink } from "~/plans/components/cancel-email-link";
 import type { Plan } from "~/plans/plans";
 import { cn } from "~/lib/cn";
 
 /**
- * The small print beside a checkout button: the price, that it renews monthly until canceled
- * and how to cancel, linked to the Terms (US auto-renewal and EU consumer rules want it in text,
- * before the click). Words from subscription-terms.ts, price from plans.ts.
+ * The renewal terms beside a checkout button: the amount, that it renews every month until
+ * canceled, tax, price changes, and how and when canceling takes effect, linked to the Terms.
+ * US auto-renewal laws want them clear and conspicuous before the click, so they are body-size
+ * text at full contrast, never fine print. Words from subscription-terms.ts, price from plans.ts.
  */
 export function RenewalNote({
   plan,
@@ -21,29 +23,31 @@ export function RenewalNote({
   inverse?: boolean;
   className?: string;
 }) {
-  const { price, cancel } = renewalDisclosure(plan);
+  const { price, priceChange, cancel, effect } = renewalDisclosure(plan);
   const link = cn("underline underline-offset-2", inverse ? "text-white" : "text-foreground");
   return (
     <p
       id={id}
       data-renewal-note=""
       className={cn(
-        "text-xs leading-5 [overflow-wrap:anywhere]",
-        inverse ? "text-ink-muted" : "text-muted-foreground",
+        "text-base leading-6 [overflow-wrap:anywhere]",
+        inverse ? "text-white" : "text-foreground",
         className,
       )}
     >
-      {price} {cancel}
+      {price} {priceChange}{" "}
       {siteConfig.billingPortalUrl ? (
         <>
-          {" "}
+          {cancel}{" "}
           <a href={siteConfig.billingPortalUrl} className={link}>
             {manageLabel}
           </a>
           .
         </>
-      ) : null}{" "}
-      See our{" "}
+      ) : (
+        <CancelEmailLink text={cancel} className={link} />
+      )}{" "}
+      {effect} See our{" "}
       <a href="/terms" className={link}>
         Terms of Service
       </a>

@@ -22,10 +22,10 @@ beforeEach(() => {
 
 describe("success (S1–S4, F10)", () => {
   it.each([
-    ["price_starter", PRICE_ENV.STRIPE_PRICE_STARTER],
-    ["price_pro", PRICE_ENV.STRIPE_PRICE_PRO],
-    ["price_expert", PRICE_ENV.STRIPE_PRICE_EXPERT],
-  ])("maps %s to the configured price and answers only { url }", async (plan, price) => {
+    ["price_starter", PRICE_ENV.STRIPE_PRICE_STARTER, "$79"],
+    ["price_pro", PRICE_ENV.STRIPE_PRICE_PRO, "$149"],
+    ["price_expert", PRICE_ENV.STRIPE_PRICE_EXPERT, "$299"],
+  ])("maps %s to the configured price and answers only { url }", async (plan, price, amount) => {
     const response = await handler(post({ priceId: plan, isGuest: true }));
 
     expect(response.status).toBe(200);
@@ -43,10 +43,21 @@ describe("success (S1–S4, F10)", () => {
       "line_items[0][quantity]": "1",
       success_url: `${SITE_URL}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${SITE_URL}/pricing`,
-      allow_promotion_codes: "true",
+      "automatic_tax[enabled]": "true",
       "consent_collection[terms_of_service]": "required",
-      "custom_text[submit][message]": `Your subscription renews automatically every month at the price shown until you cancel. Cancel anytime before a renewal to stop the next charge; our Terms of Service at ${SITE_URL}/terms explain how.`,
+      "custom_text[terms_of_service_acceptance][message]": `I agree to the [Terms of Service](${SITE_URL}/terms) and to automatic renewal: I am charged ${amount} today and then ${amount} every month, plus any sales tax or VAT due, until I cancel.`,
+      "custom_text[submit][message]": `You pay ${amount} today and then ${amount} every month, plus any sales tax or VAT due, until you cancel. Cancel anytime with the "Manage or cancel your subscription" link at the foot of every page of ${SITE_URL}; canceling takes effect at the end of the month you have paid for.`,
+      "custom_fields[0][key]": "startNow",
+      "custom_fields[0][label][type]": "custom",
+      "custom_fields[0][label][custom]": "Start your subscription at once?",
+      "custom_fields[0][type]": "dropdown",
+      "custom_fields[0][dropdown][options][0][label]":
+        "Yes, start now; I accept that my EU/UK right to withdraw ends once it is fully performed",
+      "custom_fields[0][dropdown][options][0][value]": "startNow",
+      "custom_fields[0][optional]": "false",
     });
+    // A promotion code could make the first charge differ from the amount the texts name.
+    expect(request?.params).not.toHaveProperty("allow_promotion_codes");
     expect(request?.params).not.toHaveProperty("customer_creation");
     expect(request?.params).not.toHaveProperty("customer_email");
     expect(request?.headers.authorization).toMatch(/^Bearer sk_test_/);
@@ -245,21 +256,36 @@ describe("idempotency (S5)", () => {
 });
 
 describe("the subscription the visitor agrees to (issue 26)", () => {
-  it("asks Checkout for acceptance of the Terms and shows the renewal line beside Pay", async () => {
-    const response = await handler(post(VALID_BODY));
-    expect(response.status).toBe(200);
-    const { url } = (await response.json()) as { url: string };
-    const params = harness.fake.requests[0]?.params ?? {};
-    expect(params["consent_collection[terms_of_service]"]).toBe("required");
-    const message = params["custom_text[submit][message]"] ?? "";
-    expect(message).toContain("renews automatically every month");
-    expect(message).toContain("until you cancel");
-    expect(message).toContain(`${SITE_URL}/terms`);
-    expect(message.length).toBeLessThanOrEqual(1200);
-    const page = await (await fetch(url)).text();
-    expect(page).toContain('data-testid="terms"');
-    expect(page).toContain("renews automatically every month");
-  });
+  it.each([
+    ["price_starter", "$79"],
+    ["price_pro", "$149"],
+    ["price_expert", "$299"],
+  ] as const)(
+    "for %s, the Terms checkbox consents to renewal at %s and the Pay line says how to cancel",
+    async (priceId, amount) => {
+      const response = await handler(post({ priceId, isGuest: true }));
+      expect(response.status).toBe(200);
+      const { url } = (await response.json()) as { url: string };
+      const params = harness.fake.requests[0]?.params ?? {};
+      expect(params["consent_collection[terms_of_service]"]).toBe("required");
+      const consent = params["custom_text[terms_of_service_acceptance][message]"] ?? "";
+      expect(consent).toContain(`[Terms of Service](${SITE_URL}/terms)`);
+      expect(consent).toContain("automatic renewal");
+      expect(consent).toContain(`${amount} today and then ${amount} every month`);
+      expect(consent).toContain("until I cancel");
+      const submit = params["custom_text[submit][message]"] ?? "";
+      expect(submit).toContain(`${amount} today and then ${amount} every month`);
+      expect(submit).toContain('Cancel anytime with the "Manage or cancel your subscription" link');
+      expect(submit).toContain("end of the month you have paid for");
+      for (const text of [consent, submit]) expect(text.length).toBeLessThanOrEqual(1200);
+      const page = await (await fetch(url)).text();
+      expect(page).toContain('data-testid="terms"');
+      expect(page).toContain(
+        `${amount} every month, plus any sales tax or VAT due, until I cancel`,
+      );
+      expect(page).toContain("Start your subscription at once?");
+    },
+  );
 
   it("meets a fake Stripe that checks both parameters as Stripe does", async () => {
     const create = (body: string) =>
@@ -275,6 +301,13 @@ describe("the subscription the visitor agrees to (issue 26)", () => {
     expect(badConsent.status).toBe(400);
     const longText = `mode=subscription&custom_text[submit][message]=${"a".repeat(1201)}`;
     expect((await create(longText)).status).toBe(400);
+    const longConsent = `mode=subscription&consent_collection[terms_of_service]=required&custom_text[terms_of_service_acceptance][message]=${"a".repeat(1201)}`;
+    expect((await create(longConsent)).status).toBe(400);
+    const consentWithoutCheckbox =
+      "mode=subscription&custom_text[terms_of_service_acceptance][message]=ok";
+    expect((await create(consentWithoutCheckbox)).status).toBe(400);
+    const longLabel = `mode=subscription&custom_fields[0][key]=k&custom_fields[0][type]=dropdown&custom_fields[0][label][type]=custom&custom_fields[0][label][custom]=${"a".repeat(51)}`;
+    expect((await create(longLabel)).status).toBe(400);
     expect(harness.fake.sessions.size).toBe(0);
   });
 });

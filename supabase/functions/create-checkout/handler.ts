@@ -14,7 +14,8 @@ import {
 import type { RateLimiters } from "../_shared/rate-limit.ts";
 import { BODY_READ_TIMEOUT_MS } from "./budget.ts";
 import { parseCheckoutBody } from "./schema.ts";
-import { CheckoutSessionError, renewalText, type CreateSession } from "./session.ts";
+import { consentTexts, PLAN_PRICES_USD } from "./consent.ts";
+import { CheckoutSessionError, type CreateSession } from "./session.ts";
 
 export { ALLOW };
 export type { ClientInfo, LogLine };
@@ -69,7 +70,8 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
   const log = deps.log ?? defaultLog;
   const successUrl = `${deps.siteUrl}/success?session_id={CHECKOUT_SESSION_ID}`;
   const cancelUrl = `${deps.siteUrl}/pricing`;
-  const renewal = renewalText(deps.siteUrl);
+  const consent = (plan: keyof typeof PLAN_PRICES_USD) =>
+    consentTexts(PLAN_PRICES_USD[plan], deps.siteUrl);
   const fail = (status: number, code: keyof typeof MESSAGES, cors: Record<string, string>) =>
     problem(status, code, MESSAGES[code], cors);
 
@@ -99,7 +101,7 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
         price,
         successUrl,
         cancelUrl,
-        renewalText: renewal,
+        consent: consent(parsed.body.priceId),
         idempotencyKey: key.value,
         signal: req.signal,
       });

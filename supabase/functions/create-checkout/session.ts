@@ -1,11 +1,13 @@
+import type { CheckoutConsent } from "./consent.ts";
+
 /** What the handler asks of the payment provider; the Stripe adapter implements it. */
 export interface CheckoutSessionInput {
   /** The provider's price id, already mapped from the public plan id on the server. */
   price: string;
   successUrl: string;
   cancelUrl: string;
-  /** Shown beside Checkout's pay button: the renewal and where the Terms say how to cancel. */
-  renewalText: string;
+  /** The Terms checkbox's text and the line beside Pay, both naming this plan's amount. */
+  consent: CheckoutConsent;
   /** The browser's key for this checkout attempt; without one the SDK makes its own. */
   idempotencyKey?: string;
   /** Aborts when the client goes away; the provider call is then abandoned. */
@@ -42,13 +44,4 @@ export class CheckoutSessionError extends Error {
     this.details = details;
     this.retryAfterSeconds = retryAfterSeconds;
   }
-}
-
-/**
- * The renewal line Checkout shows beside its pay button (custom_text.submit; Stripe allows 1,200
- * characters). Checkout shows the price itself; this says it repeats until canceled and where the
- * Terms explain canceling, which the visitor must also accept (consent_collection).
- */
-export function renewalText(siteUrl: string): string {
-  return `Your subscription renews automatically every month at the price shown until you cancel. Cancel anytime before a renewal to stop the next charge; our Terms of Service at ${siteUrl}/terms explain how.`;
 }

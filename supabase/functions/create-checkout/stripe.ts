@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { EXPRESS_START } from "./consent.ts";
 import { STRIPE_DEADLINE_MS, STRIPE_MAX_NETWORK_RETRIES, STRIPE_TRY_TIMEOUT_MS } from "./budget.ts";
 import {
   CheckoutSessionError,
@@ -34,7 +35,7 @@ export function createStripeCheckout(config: StripeCheckoutConfig): {
   };
 
   return {
-    async createSession({ price, successUrl, cancelUrl, renewalText, idempotencyKey, signal }) {
+    async createSession({ price, successUrl, cancelUrl, consent, idempotencyKey, signal }) {
       const abort = new AbortController();
       const deadline = setTimeout(
         () => abort.abort(new DeadlineExceeded()),
@@ -57,11 +58,26 @@ export function createStripeCheckout(config: StripeCheckoutConfig): {
           line_items: [{ price, quantity: 1 }],
           success_url: successUrl,
           cancel_url: cancelUrl,
-          allow_promotion_codes: true,
-          // The visitor ticks acceptance of the Terms (their URL is set in Stripe's dashboard,
-          // docs/deployment.md) and reads the renewal line before paying.
+          // No promotion codes: a discounted first charge would make "charged today $79" untrue.
+          // Stripe Tax adds any sales tax or VAT due, as the site and the texts below say.
+          automatic_tax: { enabled: true },
+          // The visitor ticks the Terms checkbox, whose text consents to the renewal and its
+          // amount (the Terms URL is set in Stripe's dashboard, docs/deployment.md).
           consent_collection: { terms_of_service: "required" },
-          custom_text: { submit: { message: renewalText } },
+          custom_text: {
+            terms_of_service_acceptance: { message: consent.termsAcceptance },
+            submit: { message: consent.submit },
+          },
+          // EU/UK consumers ask expressly to start at once (ADR 014); required for everyone.
+          custom_fields: [
+            {
+              key: EXPRESS_START.key,
+              label: { type: "custom", custom: EXPRESS_START.label },
+              type: "dropdown",
+              dropdown: { options: [{ ...EXPRESS_START.option }] },
+              optional: false,
+            },
+          ],
         },
         idempotencyKey === undefined ? undefined : { idempotencyKey },
       );

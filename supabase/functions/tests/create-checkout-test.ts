@@ -66,9 +66,18 @@ Deno.test("creates a subscription Checkout Session through the stripe SDK", () =
       "line_items[0][quantity]": "1",
       success_url: `${SITE}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${SITE}/pricing`,
-      allow_promotion_codes: "true",
+      "automatic_tax[enabled]": "true",
       "consent_collection[terms_of_service]": "required",
-      "custom_text[submit][message]": `Your subscription renews automatically every month at the price shown until you cancel. Cancel anytime before a renewal to stop the next charge; our Terms of Service at ${SITE}/terms explain how.`,
+      "custom_text[terms_of_service_acceptance][message]": `I agree to the [Terms of Service](${SITE}/terms) and to automatic renewal: I am charged $299 today and then $299 every month, plus any sales tax or VAT due, until I cancel.`,
+      "custom_text[submit][message]": `You pay $299 today and then $299 every month, plus any sales tax or VAT due, until you cancel. Cancel anytime with the "Manage or cancel your subscription" link at the foot of every page of ${SITE}; canceling takes effect at the end of the month you have paid for.`,
+      "custom_fields[0][key]": "startNow",
+      "custom_fields[0][label][type]": "custom",
+      "custom_fields[0][label][custom]": "Start your subscription at once?",
+      "custom_fields[0][type]": "dropdown",
+      "custom_fields[0][dropdown][options][0][label]":
+        "Yes, start now; I accept that my EU/UK right to withdraw ends once it is fully performed",
+      "custom_fields[0][dropdown][options][0][value]": "startNow",
+      "custom_fields[0][optional]": "false",
     });
     assert.deepEqual(logs, []);
 
@@ -77,7 +86,8 @@ Deno.test("creates a subscription Checkout Session through the stripe SDK", () =
     assert.match(html, /<h1>Fake Stripe Checkout<\/h1>/);
     assert.match(html, /price_1DenoExpert/);
     assert.match(html, /data-testid="terms"/);
-    assert.match(html, /renews automatically every month/);
+    assert.match(html, /\$299 every month, plus any sales tax or VAT due, until I cancel/);
+    assert.match(html, /Start your subscription at once\?/);
   }),
 );
 

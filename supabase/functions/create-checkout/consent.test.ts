@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import {
+  consentTexts,
+  EXPRESS_START,
+  MAX_CUSTOM_TEXT,
+  MAX_FIELD_LABEL,
+  MAX_OPTION_LABEL,
+  PLAN_PRICES_USD,
+} from "./consent.ts";
+
+describe("the consent texts sent to Stripe Checkout", () => {
+  it("stay within Stripe's limits for every plan, even with a long site URL", () => {
+    const siteUrl = `https://${"a".repeat(200)}.example`;
+    for (const price of Object.values(PLAN_PRICES_USD)) {
+      const { termsAcceptance, submit } = consentTexts(price, siteUrl);
+      expect(termsAcceptance.length).toBeLessThanOrEqual(MAX_CUSTOM_TEXT);
+      expect(submit.length).toBeLessThanOrEqual(MAX_CUSTOM_TEXT);
+    }
+    expect(EXPRESS_START.label.length).toBeLessThanOrEqual(MAX_FIELD_LABEL);
+    expect(EXPRESS_START.option.label.length).toBeLessThanOrEqual(MAX_OPTION_LABEL);
+    expect(EXPRESS_START.key).toMatch(/^[A-Za-z0-9]+$/);
+    expect(EXPRESS_START.option.value).toMatch(/^[A-Za-z0-9]+$/);
+  });
+
+  it("group the thousands of a larger amount", () => {
+    expect(consentTexts(1299, "https://castloop.test").submit).toContain("You pay $1,299 today");
+  });
+
+  it("ask expressly to start at once and acknowledge the end of the right to withdraw", () => {
+    expect(EXPRESS_START.option.label).toMatch(/^Yes, start now/);
+    expect(EXPRESS_START.option.label).toContain(
+      "right to withdraw ends once it is fully performed",
+    );
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { siteRoutes } from "../e2e/site-routes.ts";
+import { builtPage } from "./built-site.ts";
+import { legalConfig } from "~/config/legal-entity";
+import { plans, startsCheckout } from "~/plans/plans";
+import { cancelEmail, cancelMailto, expressStart } from "~/plans/subscription-terms";
+
+const prices = new Map(
+  plans.filter(startsCheckout).map((plan) => [plan.priceId as string, `$${plan.price}`]),
+);
+const squash = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
+
+// Issue 33: the renewal terms are clear and conspicuous beside every subscribe control, in the
+// built HTML of every page, including the links to /pricing?checkout=<plan> on pages without
+// JavaScript. Tailwind's text-base is 16px, body size; pricing.spec checks the computed size.
+describe.each(siteRoutes.map((route) => route.path))("%s", (path) => {
+  const controls = () => [...builtPage(path).querySelectorAll("[data-price-id]")];
+
+  it("states the renewal terms at body size, right after each subscribe control", () => {
+    for (const control of controls()) {
+      const priceId = control.getAttribute("data-price-id") ?? "";
+      const amount = prices.get(priceId);
+      expect(amount, priceId).toBeDefined();
+      const noteId = control.getAttribute("aria-describedby") ?? "";
+      const note = builtPage(path).getElementById(noteId);
+      expect(note, `${path} ${priceId}: described by a renewal note`).not.toBeNull();
+      expect(note?.hasAttribute("data-renewal-note")).toBe(true);
+      expect(control.nextElementSibling, `${path} ${priceId}: the note follows it`).toBe(note);
+      const classes = note?.className.split(/\s+/) ?? [];
+      expect(classes).toContain("text-base");
+      for (const small of ["text-xs", "text-sm", "text-muted-foreground", "text-ink-muted"]) {
+        expect(classes, `${path} ${priceId}`).not.toContain(small);
+      }
+      const text = squash(note?.textContent);
+      expect(text).toContain(
+        `${amount} a month, charged today and then every month until you cancel`,
+      );
+      expect(text).toContain("plus any sales tax or VAT due");
+      expect(text).toContain(`at least ${legalConfig.priceChangeNoticeDays} days before`);
+      expect(text).toContain("Cancel anytime");
+      expect(text).toContain("takes effect at the end of the month you have paid for");
+      const cancelLink = note?.querySelector(`a[href="${cancelMailto}"]`);
+      expect(cancelLink, `${path} ${priceId}: links the cancellation e-mail`).not.toBeNull();
+    }
+  });
+
+  it("links the ready-made cancellation e-mail from the footer", () => {
+    // The site footer is the page's last <footer>; an article has one of its own.
+    const footer = [...builtPage(path).querySelectorAll("footer")].at(-1);
+    expect(footer?.querySelector(`a[href="${cancelMailto}"]`)).not.toBeNull();
+  });
+});
+
+describe("the pages that carry subscribe controls", () => {
+  it("include every place a plan is sold", () => {
+    const withControls = siteRoutes
+      .map((route) => route.path)
+      .filter((path) => builtPage(path).querySelector("[data-price-id]"));
+    for (const path of ["/", "/pricing", "/features", "/about", "/examples/the-slow-build"]) {
+      expect(withControls).toContain(path);
+    }
+  });
+});
+
+describe("the cancellation e-mail and the withdrawal form", () => {
+  it("are linked from the Terms, /success and the billing FAQ", () => {
+    for (const path of ["/terms", "/success", "/pricing"]) {
+      const main = builtPage(path).querySelector("main");
+      expect(main?.querySelector(`a[href="${cancelMailto}"]`), path).not.toBeNull();
+    }
+    expect(decodeURIComponent(cancelMailto)).toContain(cancelEmail.subject);
+  });
+
+  it("the Terms carry a model withdrawal form and quote the start-now choice Checkout asks", () => {
+    const text = squash(builtPage("/terms").querySelector("main")?.textContent);
+    expect(text).toContain("Model withdrawal form");
+    expect(text).toContain("hereby give notice that I/We (*) withdraw from my/our (*) contract");
+    expect(text).toContain(`"${expressStart.label}"`);
+    expect(text).toContain(`"${expressStart.option}"`);
+  });
+});
