@@ -1,7 +1,12 @@
 import { guaranteeDays, guaranteePlans, guaranteeShort } from "./guarantee";
-import { cancelRule, manageLabel } from "./subscription-terms";
+import {
+  cancelRule,
+  manageLabel,
+  priceChangeSentence,
+  taxClause,
+  taxSentence,
+} from "./subscription-terms";
 import { feedStorage } from "./feed-finder";
-import { legalConfig } from "~/config/legal-entity";
 import { siteConfig } from "~/config/site";
 import { formatPrice } from "~/lib/format";
 import { plans, startsCheckout, type Plan } from "./plans";
@@ -86,8 +91,10 @@ export const billingStatements = {
   price: `The plans are ${priceList}, in US dollars, plus an Agency plan priced on request.`,
   renewal:
     "A subscription renews automatically every month on the day you started it and charges the same card until you cancel.",
-  tax: "Prices exclude sales tax and VAT: where tax applies, Stripe Checkout adds it based on your billing address and shows the total before you pay.",
-  priceChange: `If we change the price of your plan, we e-mail you at least ${legalConfig.priceChangeNoticeDays} days before the renewal at which the new price first applies, and you can cancel before then.`,
+  tax: taxSentence,
+  /** The same fact after a price, beside each checkout button. */
+  taxShort: taxClause,
+  priceChange: priceChangeSentence,
   receipt:
     "Stripe, our payment processor, e-mails a receipt for every payment to the address you gave at checkout.",
   upgrade:
@@ -118,8 +125,7 @@ export const billingStatements = {
   /** The part of the cancel sentence every wording of it must contain. */
   cancelCore: cancelRule.core,
   /** When canceling takes effect. */
-  cancelWhen:
-    "A cancellation stops the next renewal: you are not charged again, and you keep access until the end of the billing period you have already paid for.",
+  cancelWhen: cancelRule.effect,
   /** What this site and its checkout really collect: there is no registration form or sign-in here. */
   account:
     "This website has no registration form or sign-in: you subscribe through Stripe Checkout, and the e-mail address you give there is the one we know you by.",

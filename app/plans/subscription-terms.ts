@@ -40,23 +40,23 @@ export const cancelEmailLabel = "ready-made cancellation e-mail";
 export const cancelMailto = fixedMailto(support, cancelEmail.subject, cancelEmail.body);
 
 /** Who confirms a cancellation in writing, and when. */
-const confirmation = `Within ${cancelProcessing} of a cancellation, ${support} e-mails you a written confirmation with the date it takes effect.`;
+const confirmation = `Within ${cancelProcessing} of a cancellation, ${support} e-mails you a written confirmation naming the last day you have paid for.`;
 
 export const cancelRule = {
   /** How to cancel, in words; `markdown` is the same with its link, for the Terms. */
   sentence: portal
     ? `Use ${manageLabel} at ${portal}: enter the e-mail address you subscribed with, and Stripe e-mails you a link to your billing page, where you can cancel. ${confirmation}`
-    : `Send our ${cancelEmailLabel} to ${support} from the address you subscribed with, and we cancel it for you within ${cancelProcessing}, then e-mail you a written confirmation with the date it takes effect.`,
+    : `Send our ${cancelEmailLabel} to ${support} from the address you subscribed with, and we cancel it for you within ${cancelProcessing}, then e-mail you a written confirmation naming the last day you have paid for.`,
   markdown: portal
     ? `Use [${manageLabel}](${portal}): enter the e-mail address you subscribed with, and Stripe e-mails you a link to your billing page, where you can cancel. ${confirmation}`
-    : `Send our [${cancelEmailLabel}](${cancelMailto}) to ${support} from the address you subscribed with, and we cancel it for you within ${cancelProcessing}, then e-mail you a written confirmation with the date it takes effect.`,
+    : `Send our [${cancelEmailLabel}](${cancelMailto}) to ${support} from the address you subscribed with, and we cancel it for you within ${cancelProcessing}, then e-mail you a written confirmation naming the last day you have paid for.`,
   /** The part of the cancel sentence every wording of it must contain. */
   core: portal
     ? "enter the e-mail address you subscribed with, and Stripe e-mails you a link to your billing page"
     : "from the address you subscribed with, and we cancel it for you",
   /** When a cancellation takes effect. */
   effect:
-    "Canceling takes effect at the end of the month you have paid for, and you are not charged again.",
+    "A cancellation stops the next renewal: you are not charged again, and you keep access until the end of the billing period you have already paid for.",
   /** Who confirms a cancellation in writing, and when. */
   confirmation,
 } as const;
@@ -72,9 +72,17 @@ export const expressStart = {
     "Yes, start now; I accept that my EU/UK right to withdraw ends once it is fully performed",
 } as const;
 
-/** After the plan's price: the renewal, and the tax that Checkout adds (automatic_tax). */
-const renewalLine =
-  "charged today and then every month until you cancel, plus any sales tax or VAT due";
+/** The tax Checkout adds (automatic_tax), in the words after a price; `taxSentence` in full. */
+export const taxClause = "plus any sales tax or VAT due";
+
+export const taxSentence =
+  "Prices exclude sales tax and VAT: where tax applies, Stripe Checkout adds it based on your billing address and shows the total before you pay.";
+
+/** That the price can change, and the notice we give first. */
+export const priceChangeSentence = `If we change the price of your plan, we e-mail you at least ${priceChangeNoticeDays} days before the renewal at which the new price first applies, and you can cancel before then.`;
+
+/** After the plan's price: the renewal, and the tax that Checkout adds. */
+const renewalLine = `charged today and then every month until you cancel, ${taxClause}`;
 
 export type RenewalDisclosure = {
   /** "$149 a month, charged today and then every month until you cancel, plus any sales tax or VAT due." */
@@ -95,7 +103,7 @@ export function renewalDisclosure(plan: Plan): RenewalDisclosure {
   if (plan.price === "Custom") throw new Error(`${plan.name} does not start a checkout`);
   return {
     price: `${formatPrice(plan.price)} a month, ${renewalLine}.`,
-    priceChange: `We can change the price only after e-mailing you at least ${priceChangeNoticeDays} days before the renewal it applies to.`,
+    priceChange: priceChangeSentence,
     cancel: portal
       ? "Cancel anytime with"
       : `Cancel anytime with our ${cancelEmailLabel} to ${support}; we cancel within ${cancelProcessing} and confirm in writing.`,

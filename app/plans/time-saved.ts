@@ -31,22 +31,28 @@ export const writingTasks = [
     id: "transcript",
     label: "Transcript",
     row: "Audio to Text",
-    hours: 0.5,
-    logged: "Transcript cleanup",
+    hours: 1,
+    logged: "Transcript",
   },
   {
     id: "summary",
     label: "Summary and show notes",
     row: "Summarization",
-    hours: 0.5,
-    logged: "Show notes",
+    hours: 1,
+    logged: "Summary and show notes",
   },
-  { id: "key-points", label: "Key points and quotes", row: "Key Point Extraction", hours: 0.5 },
+  {
+    id: "key-points",
+    label: "Key points and quotes",
+    row: "Key Point Extraction",
+    hours: 0.5,
+    logged: "Key points and quotes",
+  },
   {
     id: "linkedin",
     label: "LinkedIn post",
     row: "LinkedIn Post",
-    hours: 0.25,
+    hours: 0.5,
     logged: "LinkedIn post",
   },
   {
@@ -54,7 +60,7 @@ export const writingTasks = [
     label: "X thread",
     row: "X threads",
     need: "x-threads",
-    hours: 0.5,
+    hours: 0.75,
     logged: "X thread",
   },
   {
@@ -69,8 +75,8 @@ export const writingTasks = [
     label: "Carousel images",
     row: "Carousel Images",
     need: "carousels",
-    hours: 0.75,
-    logged: "Carousel",
+    hours: 1,
+    logged: "Carousel images",
   },
   {
     id: "captions",
@@ -78,6 +84,7 @@ export const writingTasks = [
     row: "Caption Generation",
     need: "captions",
     hours: 0.25,
+    logged: "Captions and hashtags",
   },
 ] as const satisfies readonly WritingTask[];
 
@@ -141,5 +148,5 @@ export const timeSavedCopy = {
   heading: "The writing time you get back",
   hoursLegend: "Hours you spend writing each output for one episode today",
   hoursHint:
-    "Five starting figures are the minutes one show logged by hand in our repurposing article, to the nearest quarter hour; the rest are our guesses. Change them to yours. Only outputs on the recommended plan that you asked for are counted.",
+    "Every starting figure but the Instagram post's is the minutes one show logged by hand in our repurposing article; that one is our guess. Change them to yours. Only outputs on the recommended plan that you asked for are counted.",
 } as const;

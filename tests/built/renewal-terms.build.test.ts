@@ -38,7 +38,9 @@ describe.each(siteRoutes.map((route) => route.path))("%s", (path) => {
       expect(text).toContain("plus any sales tax or VAT due");
       expect(text).toContain(`at least ${legalConfig.priceChangeNoticeDays} days before`);
       expect(text).toContain("Cancel anytime");
-      expect(text).toContain("takes effect at the end of the month you have paid for");
+      expect(text).toContain(
+        "you keep access until the end of the billing period you have already paid for",
+      );
       const cancelLink = note?.querySelector(`a[href="${cancelMailto}"]`);
       expect(cancelLink, `${path} ${priceId}: links the cancellation e-mail`).not.toBeNull();
     }

@@ -139,7 +139,7 @@ describe("billing rules in the copy", () => {
 describe("canceling without a portal link (this build leaves VITE_BILLING_PORTAL_URL unset)", () => {
   it("names the support address, in the Terms and the billing FAQ", () => {
     expect(billingStatements.cancel).toBe(
-      "Send our ready-made cancellation e-mail to support@castloop.com from the address you subscribed with, and we cancel it for you within one business day, then e-mail you a written confirmation with the date it takes effect.",
+      "Send our ready-made cancellation e-mail to support@castloop.com from the address you subscribed with, and we cancel it for you within one business day, then e-mail you a written confirmation naming the last day you have paid for.",
     );
     expect(sources["content/legal/terms.md"]).toContain(billingStatements.cancelMarkdown);
     expect(sources["app/plans/billing-faqs.ts"]).toContain(billingStatements.cancel);
@@ -320,11 +320,11 @@ describe("the contradicting pairs of issue 33", () => {
 
   it("fails when the finder's starting hours leave the article's logged minutes", () => {
     const article = sources[repurposing]!.replace(
-      "| LinkedIn post | 15 |",
+      "| LinkedIn post | 30 |",
       "| LinkedIn post | 45 |",
     );
     expect(check({ [repurposing]: article })).toEqual([
-      `${repurposing}: "LinkedIn post" logs 45 minutes, but the finder starts LinkedIn post at 0.25 hours`,
+      `${repurposing}: "LinkedIn post" logs 45 minutes, but the finder starts LinkedIn post at 0.5 hours`,
     ]);
   });
 });

@@ -58,7 +58,7 @@ export const billingTopics: readonly BillingTopic[] = [
     id: "tax",
     finds:
       /\bsales tax\b|\bVAT\b|\btax(?:es)? (?:is|are|applies|apply)\b|\b(?:incl(?:ude|udes|uding)|excl(?:ude|udes|uding)) (?:\w+ )?tax/i,
-    says: [billingStatements.tax],
+    says: [billingStatements.tax, billingStatements.taxShort],
   },
   {
     id: "price changes",

@@ -78,9 +78,13 @@ test.describe("checkout through the function to (fake) Stripe", () => {
           .locator("[data-renewal-note]");
         await expect(note).toBeVisible();
         await expect(note).toContainText(renewal);
-        await expect(note).toContainText("We can change the price only after e-mailing you");
+        await expect(note).toContainText(
+          "If we change the price of your plan, we e-mail you at least",
+        );
         await expect(note).toContainText("Cancel anytime");
-        await expect(note).toContainText("end of the month you have paid for");
+        await expect(note).toContainText(
+          "until the end of the billing period you have already paid for",
+        );
         // Conspicuous, not fine print: body size, at the page's own text color.
         expect(await note.evaluate((el) => getComputedStyle(el).fontSize)).toBe("16px");
         await expect(note.getByRole("link", { name: "Terms of Service" })).toHaveAttribute(

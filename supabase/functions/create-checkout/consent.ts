@@ -49,6 +49,6 @@ export function consentTexts(priceUsd: number, siteUrl: string): CheckoutConsent
   const amount = dollars(priceUsd);
   return {
     termsAcceptance: `I agree to the [Terms of Service](${siteUrl}/terms) and to automatic renewal: I am charged ${amount} today and then ${amount} every month, plus any sales tax or VAT due, until I cancel.`,
-    submit: `You pay ${amount} today and then ${amount} every month, plus any sales tax or VAT due, until you cancel. Cancel anytime with the "${MANAGE_LABEL}" link at the foot of every page of ${siteUrl}; canceling takes effect at the end of the month you have paid for.`,
+    submit: `You pay ${amount} today and then ${amount} every month, plus any sales tax or VAT due, until you cancel. Cancel anytime with the "${MANAGE_LABEL}" link at the foot of every page of ${siteUrl}; a cancellation stops the next renewal, and you keep access until the end of the billing period you have already paid for.`,
   };
 }

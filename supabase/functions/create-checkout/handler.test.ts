@@ -46,7 +46,7 @@ describe("success (S1–S4, F10)", () => {
       "automatic_tax[enabled]": "true",
       "consent_collection[terms_of_service]": "required",
       "custom_text[terms_of_service_acceptance][message]": `I agree to the [Terms of Service](${SITE_URL}/terms) and to automatic renewal: I am charged ${amount} today and then ${amount} every month, plus any sales tax or VAT due, until I cancel.`,
-      "custom_text[submit][message]": `You pay ${amount} today and then ${amount} every month, plus any sales tax or VAT due, until you cancel. Cancel anytime with the "Manage or cancel your subscription" link at the foot of every page of ${SITE_URL}; canceling takes effect at the end of the month you have paid for.`,
+      "custom_text[submit][message]": `You pay ${amount} today and then ${amount} every month, plus any sales tax or VAT due, until you cancel. Cancel anytime with the "Manage or cancel your subscription" link at the foot of every page of ${SITE_URL}; a cancellation stops the next renewal, and you keep access until the end of the billing period you have already paid for.`,
       "custom_fields[0][key]": "startNow",
       "custom_fields[0][label][type]": "custom",
       "custom_fields[0][label][custom]": "Start your subscription at once?",
@@ -276,7 +276,7 @@ describe("the subscription the visitor agrees to (issue 26)", () => {
       const submit = params["custom_text[submit][message]"] ?? "";
       expect(submit).toContain(`${amount} today and then ${amount} every month`);
       expect(submit).toContain('Cancel anytime with the "Manage or cancel your subscription" link');
-      expect(submit).toContain("end of the month you have paid for");
+      expect(submit).toContain("until the end of the billing period you have already paid for");
       for (const text of [consent, submit]) expect(text.length).toBeLessThanOrEqual(1200);
       const page = await (await fetch(url)).text();
       expect(page).toContain('data-testid="terms"');

@@ -69,7 +69,7 @@ Deno.test("creates a subscription Checkout Session through the stripe SDK", () =
       "automatic_tax[enabled]": "true",
       "consent_collection[terms_of_service]": "required",
       "custom_text[terms_of_service_acceptance][message]": `I agree to the [Terms of Service](${SITE}/terms) and to automatic renewal: I am charged $299 today and then $299 every month, plus any sales tax or VAT due, until I cancel.`,
-      "custom_text[submit][message]": `You pay $299 today and then $299 every month, plus any sales tax or VAT due, until you cancel. Cancel anytime with the "Manage or cancel your subscription" link at the foot of every page of ${SITE}; canceling takes effect at the end of the month you have paid for.`,
+      "custom_text[submit][message]": `You pay $299 today and then $299 every month, plus any sales tax or VAT due, until you cancel. Cancel anytime with the "Manage or cancel your subscription" link at the foot of every page of ${SITE}; a cancellation stops the next renewal, and you keep access until the end of the billing period you have already paid for.`,
       "custom_fields[0][key]": "startNow",
       "custom_fields[0][label][type]": "custom",
       "custom_fields[0][label][custom]": "Start your subscription at once?",
