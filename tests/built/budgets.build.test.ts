@@ -171,6 +171,8 @@ describe("performance budgets", () => {
   // price-change and cancel-effect sentences beside each checkout button.
   const statementsKB = { pricing: 1.2 };
   const consentKB = { footer: 0.4, kit: 0.4, pricing: 0.3 };
+  // Issue 31: notify() queues toasts until the toaster mounts, on the pages that raise them.
+  const toastQueueKB = 0.2;
   const hydratedBudgetsKB: Record<string, number> = {
     "/pricing":
       127.4 +
@@ -179,12 +181,12 @@ describe("performance budgets", () => {
       statementsKB.pricing +
       consentKB.footer +
       consentKB.pricing,
-    "/contact": 129.9 + consentKB.footer,
+    "/contact": 129.9 + consentKB.footer + toastQueueKB,
     "/help": 126.5 + consentKB.footer,
     "/examples/open-kitchen-hours":
-      123.3 + renewalNotesKB.kit + headInRootKB + consentKB.footer + consentKB.kit,
+      123.3 + renewalNotesKB.kit + headInRootKB + consentKB.footer + consentKB.kit + toastQueueKB,
     "/examples/the-slow-build":
-      123.3 + renewalNotesKB.kit + headInRootKB + consentKB.footer + consentKB.kit,
+      123.3 + renewalNotesKB.kit + headInRootKB + consentKB.footer + consentKB.kit + toastQueueKB,
   };
   it("every page that hydrates is named here, and loads no more JavaScript than before", () => {
     expect(Object.keys(hydratedBudgetsKB).sort()).toEqual([...hydratedPages].sort());

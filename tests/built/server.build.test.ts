@@ -16,7 +16,8 @@ describe("security headers beyond the pages", () => {
   });
 
   it("the not-found page, assets and the function answer with the same base headers", async () => {
-    const asset = builtPage("/").querySelector('script[src^="/assets/"], link[href$=".js"]');
+    // "/" ships no script (ADR 009); /pricing hydrates.
+    const asset = builtPage("/pricing").querySelector('script[src^="/assets/"], link[href$=".js"]');
     const assetPath = asset?.getAttribute("src") ?? asset?.getAttribute("href") ?? "";
     expect(assetPath).toMatch(/^\/assets\/.+\.js$/);
     // Static hosts give unknown paths the catch-all rule, which carries the not-found page's CSP.
@@ -44,7 +45,7 @@ describe("security headers beyond the pages", () => {
     const home = await serve("/");
     expect(home.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(home.headers.get("cache-control")).toBe("no-cache");
-    const page = builtPage("/");
+    const page = builtPage("/pricing");
     const js = [...page.querySelectorAll("script[src], link[href]")]
       .map((element) => element.getAttribute("src") ?? element.getAttribute("href") ?? "")
       .find((url) => /^\/assets\/.+\.js$/.test(url));

@@ -235,7 +235,12 @@ function distinctEpisodes(items: RawItem[]): { episodes: Episode[]; duplicates: 
     }
     // The same file listed again: one episode, completed from the second listing.
     duplicates += 1;
-    seen.published ??= episode.published;
+    // A re-post of the same audio is not a new episode: the first publication dates it.
+    if (
+      episode.published !== null &&
+      (seen.published === null || episode.published < seen.published)
+    )
+      seen.published = episode.published;
     seen.durationSeconds ??= episode.durationSeconds;
     seen.hasTranscript ||= episode.hasTranscript;
   }

@@ -27,11 +27,11 @@ export type PaceBasis =
 export type Cadence = {
   title: string;
   artworkUrl: string | null;
-  /** Distinct episodes (one per audio or video file), dated or not. */
+  /** Distinct published episodes (one per audio or video file), dated or not; scheduled items are not counted. */
   episodes: number;
   /** Of those, how many have a readable date (future ones included). */
   datedEpisodes: number;
-  /** Share of episodes with a readable date, 0 to 1, to two decimals. */
+  /** Share of published episodes with a readable date, 0 to 1, to two decimals. */
   datedShare: number;
   /** Under 80% dated: the figure rests on part of the feed, and the finder says so. */
   fewDated: boolean;
@@ -120,8 +120,10 @@ export function cadence(feed: Feed, now: number): Cadence | null {
   }
   if (past.length === 0) return null;
 
-  const total = feed.episodes.length;
-  const datedShare = Math.floor((dated / total) * 100) / 100;
+  // A scheduled item is not an episode yet: it is reported (futureEpisodes), never counted.
+  const total = feed.episodes.length - future;
+  const published = dated - future;
+  const datedShare = Math.floor((published / total) * 100) / 100;
   const last12 = period(months);
 
   let basis: PaceBasis;
@@ -154,9 +156,9 @@ export function cadence(feed: Feed, now: number): Cadence | null {
     title: feed.title,
     artworkUrl: feed.artworkUrl,
     episodes: total,
-    datedEpisodes: dated,
+    datedEpisodes: published,
     datedShare,
-    fewDated: dated / total < MIN_DATED_SHARE,
+    fewDated: published / total < MIN_DATED_SHARE,
     futureEpisodes: future,
     duplicateItems: feed.duplicates,
     paged: feed.paged,
