@@ -209,12 +209,13 @@ test.describe("the plan finder", () => {
     await expect(
       finder.getByText("Starter stops at 2 episodes a month and lacks X threads."),
     ).toBeVisible();
-    // The starting figures: 0.5 + 0.5 + 0.5 + 0.25 + 0.5 hours per episode, four episodes.
-    await expect(finder.getByText("9 hours a month")).toBeVisible();
+    // The starting figures, the article's logged minutes: 1 + 1 + 0.5 + 0.5 + 0.75 hours per
+    // episode (transcript, summary, key points, LinkedIn, X thread), four episodes.
+    await expect(finder.getByText("15 hours a month")).toBeVisible();
     await finder.getByLabel("Transcript", { exact: true }).fill("3");
-    await expect(finder.getByText("19 hours a month")).toBeVisible();
+    await expect(finder.getByText("23 hours a month")).toBeVisible();
     await expect(
-      finder.getByText("At $149 a month, that is $7.84 for each hour you get back."),
+      finder.getByText("At $149 a month, that is $6.48 for each hour you get back."),
     ).toBeVisible();
   });
 
