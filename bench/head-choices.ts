@@ -13,7 +13,7 @@ import { serveBuild, type Served } from "../scripts/serve-build.ts";
 import { baseSecurityHeaders } from "../server/security-headers.ts";
 import { loadLighthouse } from "./lighthouse-apart.ts";
 import { median } from "./median.ts";
-import { measureLoadedPage, type ThrottledSample } from "./throttled.ts";
+import { loadOnce, measureLoadedPage, type ThrottledSample } from "./throttled.ts";
 
 // `tsx bench/head-choices.ts`: weighs how a page's head is built (ADR 015) and what the security
 // headers cost (ADR 016), side by side in one run on the throttled phone (bench/throttled.ts).
@@ -79,19 +79,6 @@ const samples = new Map<string, Sample[]>();
 const record = (key: string, sample: Sample) =>
   samples.set(key, [...(samples.get(key) ?? []), sample]);
 
-async function landOnce(browser: Browser, origin: string, route: string): Promise<Sample> {
-  const context = await browser.newContext(phoneContextOptions);
-  try {
-    const page = await context.newPage();
-    await throttleLikeAPhone(page);
-    await recordHydrationTime(page);
-    await page.goto(`${origin}${route}`, { waitUntil: "load" });
-    return await measureLoadedPage(page);
-  } finally {
-    await context.close();
-  }
-}
-
 /** One visit in one context: a cold first page, then same-site navigations the page starts. */
 async function visitOnce(browser: Browser, origin: string): Promise<Sample[]> {
   const context = await browser.newContext(phoneContextOptions);
@@ -141,12 +128,12 @@ try {
       console.error(`round ${round + 1} of ${rounds}, ${new Date().toISOString()}`);
       for (const [name, origin] of Object.entries(origins)) {
         for (const route of landings)
-          record(`${name}|land ${route}`, await landOnce(browser, origin, route));
+          record(`${name}|land ${route}`, await loadOnce(browser, origin, route));
         for (const [i, sample] of (await visitOnce(browser, origin)).entries())
           record(`${name}|visit ${i + 1} ${visit[i]}`, sample);
       }
       for (const [variant, origin] of Object.entries(headerOrigins)) {
-        record(`${variant}|land /`, await landOnce(browser, origin, "/"));
+        record(`${variant}|land /`, await loadOnce(browser, origin, "/"));
         for (const [i, sample] of (await visitOnce(browser, origin)).entries())
           record(`${variant}|visit ${i + 1} ${visit[i]}`, sample);
       }

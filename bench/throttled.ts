@@ -65,12 +65,12 @@ export async function measureThrottled(options: {
   });
 }
 
-async function loadOnce(
+/** One cold landing on `route` with the phone's throttling: a new context, an empty cache. */
+export async function loadOnce(
   browser: Awaited<ReturnType<typeof chromium.launch>>,
   origin: string,
   route: string,
 ): Promise<ThrottledSample> {
-  // A new context is a cold cache, like a first visit.
   const context = await browser.newContext(phoneContextOptions);
   try {
     const page = await context.newPage();

@@ -1,7 +1,5 @@
 import { z } from "zod";
-
-const blankToUndefined = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
+import { blankToUndefined } from "../supabase/functions/_shared/env.ts";
 
 /** The production server's own settings (the checkout function validates its own). */
 export const serverEnvSchema = z.object({

@@ -8,6 +8,7 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import { parse as parseYaml } from "yaml";
+import { pngSize } from "./png-size";
 
 /**
  * The explicit allow-list for rendered Markdown. Raw HTML in Markdown is already dropped by
@@ -102,12 +103,6 @@ function svgSize(svg: string): ImageSize | undefined {
     .split(/[\s,]+/)
     .map(Number);
   return boxWidth > 0 && boxHeight > 0 ? { width: boxWidth, height: boxHeight } : undefined;
-}
-
-function pngSize(bytes: Buffer): ImageSize | undefined {
-  const signature = "89504e470d0a1a0a";
-  if (bytes.length < 24 || bytes.subarray(0, 8).toString("hex") !== signature) return undefined;
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
 /** Every element named `tagName` inside `node`, in document order. */

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { filesUnder } from "../../server/files.ts";
@@ -13,7 +13,6 @@ import { builtPage, clientDir, pageFile } from "./built-site.ts";
 const KB = 1024;
 const builtFiles = () => [...filesUnder(clientDir)].filter((file) => !/\.(br|gz)$/.test(file));
 const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).byteLength;
-const urlPathOf = (file: string) => `/${relative(clientDir, file).split(sep).join("/")}`;
 /** Every page of the build: the routes and the not-found page. */
 const allPages = [...siteRoutes.map((route) => route.path), "/404.html"];
 const hydratedPages = siteRoutes.filter(hydrates).map((route) => route.path);
@@ -216,7 +215,7 @@ describe("performance budgets", () => {
     const images = builtFiles().filter((file) => /\.(png|jpe?g|webp|avif|svg|gif|ico)$/.test(file));
     expect(images.length).toBeGreaterThan(0);
     for (const file of images) {
-      expect.soft(statSync(file).size, urlPathOf(file)).toBeLessThanOrEqual(150 * KB);
+      expect.soft(statSync(file).size, relative(clientDir, file)).toBeLessThanOrEqual(150 * KB);
     }
   });
 

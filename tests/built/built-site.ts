@@ -107,9 +107,3 @@ export function hostRules(): Map<string, Record<string, string>> {
   }
   return rules;
 }
-
-/** Width and height of a PNG, from its IHDR chunk. */
-export const pngSize = (png: Uint8Array) => {
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  return { width: view.getUint32(16), height: view.getUint32(20) };
-};

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { pngSize } from "../../app/content/png-size.ts";
 import { filesUnder } from "../../server/files.ts";
 import { runtimeStylesheets } from "../../server/runtime-styles.ts";
 import { siteRoutes } from "../e2e/site-routes.ts";
@@ -11,7 +12,6 @@ import {
   hostRules,
   metaContent,
   parseHtml,
-  pngSize,
   serve,
   siteUrl,
   textOf,

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { builtPage, expectedEverywhere, hostRules, pngSize, serve } from "./built-site.ts";
+import { pngSize } from "../../app/content/png-size.ts";
+import { builtPage, expectedEverywhere, hostRules, serve } from "./built-site.ts";
 
 // The production server's answers, from its own app in-process on the tests' build (the
 // listener itself, sockets and shutdown are server/http-server.test.ts's).

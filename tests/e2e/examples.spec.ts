@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { PDFDocument } from "pdf-lib";
+import { pngSize } from "../../app/content/png-size.ts";
 import { parse } from "yaml";
 import {
   expectFakeStripeCheckout,
@@ -34,7 +35,6 @@ const panelIds = [
 
 const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: true });
 const panel = (page: Page, id: string) => page.locator(`[id="${id}"]`);
-const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
 
 test.describe("the example explorer's tabs", () => {
   test("follow the WAI-ARIA pattern by keyboard alone", async ({ page, gotoHydrated }) => {

@@ -3,7 +3,8 @@ import { z } from "zod";
 // Configuration pieces every function reads the same way: blank values, URLs, origins and the
 // site's own address. Each function's schema adds its own variables to `functionEnvShape`.
 
-const blankToUndefined = (value: unknown): unknown => {
+/** Unset and blank both read as undefined, so a schema default applies; values are trimmed. */
+export const blankToUndefined = (value: unknown): unknown => {
   if (typeof value !== "string") return value;
   const trimmed = value.trim();
   return trimmed === "" ? undefined : trimmed;

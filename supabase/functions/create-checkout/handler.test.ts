@@ -12,6 +12,7 @@ import {
   readProblem,
   useHarness,
 } from "./test-helpers.ts";
+import { expectedSessionParams } from "../tests/checkout-session-params.ts";
 
 const harness = useHarness();
 let handler: CheckoutHandler;
@@ -37,25 +38,7 @@ describe("success (S1–S4, F10)", () => {
     expect(harness.fake.requests).toHaveLength(1);
     expect(request?.method).toBe("POST");
     expect(request?.path).toBe("/v1/checkout/sessions");
-    expect(request?.params).toEqual({
-      mode: "subscription",
-      "line_items[0][price]": price,
-      "line_items[0][quantity]": "1",
-      success_url: `${SITE_URL}/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${SITE_URL}/pricing`,
-      "automatic_tax[enabled]": "true",
-      "consent_collection[terms_of_service]": "required",
-      "custom_text[terms_of_service_acceptance][message]": `I agree to the [Terms of Service](${SITE_URL}/terms) and to automatic renewal: I am charged ${amount} today and then ${amount} every month, plus any sales tax or VAT due, until I cancel.`,
-      "custom_text[submit][message]": `You pay ${amount} today and then ${amount} every month, plus any sales tax or VAT due, until you cancel. Cancel anytime with the "Manage or cancel your subscription" link at the foot of every page of ${SITE_URL}; a cancellation stops the next renewal, and you keep access until the end of the billing period you have already paid for.`,
-      "custom_fields[0][key]": "startNow",
-      "custom_fields[0][label][type]": "custom",
-      "custom_fields[0][label][custom]": "Start your subscription at once?",
-      "custom_fields[0][type]": "dropdown",
-      "custom_fields[0][dropdown][options][0][label]":
-        "Yes, start now; I accept that my EU/UK right to withdraw ends once it is fully performed",
-      "custom_fields[0][dropdown][options][0][value]": "startNow",
-      "custom_fields[0][optional]": "false",
-    });
+    expect(request?.params).toEqual(expectedSessionParams(SITE_URL, price, amount));
     // A promotion code could make the first charge differ from the amount the texts name.
     expect(request?.params).not.toHaveProperty("allow_promotion_codes");
     expect(request?.params).not.toHaveProperty("customer_creation");

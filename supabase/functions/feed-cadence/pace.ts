@@ -67,7 +67,8 @@ const MONTH_MS = (365.2425 / 12) * 86_400_000;
 const monthKey = (year: number, month: number) => `${year}-${String(month + 1).padStart(2, "0")}`;
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
-function median(values: number[]): number | null {
+/** The middle value, or the mean of the two middle ones rounded to a whole second. */
+function medianSeconds(values: number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -169,7 +170,7 @@ export function cadence(feed: Feed, now: number): Cadence | null {
     last6: period(months.slice(-6)),
     last12,
     monthsWithFiveOrMore: months.filter((month) => month.episodes >= 5).length,
-    medianDurationSeconds: median(
+    medianDurationSeconds: medianSeconds(
       recentDurations.length > 0 ? recentDurations : durations(feed.episodes),
     ),
     hasTranscripts: feed.episodes.some((episode) => episode.hasTranscript),

@@ -1,0 +1,25 @@
+/**
+ * The form-encoded parameters Stripe receives for one subscription checkout, written out in full
+ * so that the Vitest and Deno tests compare the SDK's request against the same literal texts.
+ */
+export function expectedSessionParams(site: string, price: string, amount: string) {
+  return {
+    mode: "subscription",
+    "line_items[0][price]": price,
+    "line_items[0][quantity]": "1",
+    success_url: `${site}/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${site}/pricing`,
+    "automatic_tax[enabled]": "true",
+    "consent_collection[terms_of_service]": "required",
+    "custom_text[terms_of_service_acceptance][message]": `I agree to the [Terms of Service](${site}/terms) and to automatic renewal: I am charged ${amount} today and then ${amount} every month, plus any sales tax or VAT due, until I cancel.`,
+    "custom_text[submit][message]": `You pay ${amount} today and then ${amount} every month, plus any sales tax or VAT due, until you cancel. Cancel anytime with the "Manage or cancel your subscription" link at the foot of every page of ${site}; a cancellation stops the next renewal, and you keep access until the end of the billing period you have already paid for.`,
+    "custom_fields[0][key]": "startNow",
+    "custom_fields[0][label][type]": "custom",
+    "custom_fields[0][label][custom]": "Start your subscription at once?",
+    "custom_fields[0][type]": "dropdown",
+    "custom_fields[0][dropdown][options][0][label]":
+      "Yes, start now; I accept that my EU/UK right to withdraw ends once it is fully performed",
+    "custom_fields[0][dropdown][options][0][value]": "startNow",
+    "custom_fields[0][optional]": "false",
+  };
+}
