@@ -90,7 +90,7 @@ const guaranteeWindow = `within ${guaranteeDays} days of your first payment`;
 export const billingStatements = {
   price: `The plans are ${priceList}, in US dollars, plus an Agency plan priced on request.`,
   renewal:
-    "A subscription renews automatically every month on the day you started it and charges the same card until you cancel.",
+    "A subscription renews automatically every month on the day you started it and charges the same payment method until you cancel.",
   tax: taxSentence,
   /** The same fact after a price, beside each checkout button. */
   taxShort: taxClause,
@@ -118,7 +118,7 @@ export const billingStatements = {
   guaranteeAgency: "An Agency plan's refund terms are set in its own agreement.",
   /** What a refund does to access, which differs from what canceling does. */
   guaranteeAccess:
-    "A guarantee refund returns that whole payment, so the subscription and its access end on the day we refund it.",
+    "A guarantee refund returns that whole payment, so the subscription and its access end on the day we confirm the refund.",
   /** How to cancel, in words; `cancelMarkdown` is the same with its link, for the Terms. */
   cancel: cancelRule.sentence,
   cancelMarkdown: cancelRule.markdown,
@@ -126,9 +126,9 @@ export const billingStatements = {
   cancelCore: cancelRule.core,
   /** When canceling takes effect. */
   cancelWhen: cancelRule.effect,
-  /** What this site and its checkout really collect: there is no registration form or sign-in here. */
+  /** What this site and its checkout really collect: subscribing takes no registration or sign-in here. */
   account:
-    "This website has no registration form or sign-in: you subscribe through Stripe Checkout, and the e-mail address you give there is the one we know you by.",
+    "Subscribing takes no registration or sign-in on this website: you subscribe through Stripe Checkout, and the e-mail address you give there is the one we know you by.",
   afterEnd:
     "When a subscription ends, everything we generated for you stays downloadable for 30 days; after that we delete it.",
   drafts: "Everything we generate is a draft for you to review and edit before you publish it.",

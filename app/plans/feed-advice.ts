@@ -121,7 +121,8 @@ export function feedAdvice(cadence: Cadence, needs: readonly NeedId[]): FeedAdvi
       fillEpisodes: null,
       basis: null,
       noRate,
-      check,
+      // No figures to check: the reason above already says the dates were too few.
+      check: null,
       summary: `${noRate} We left the finder as it was.`,
       details,
       average: null,

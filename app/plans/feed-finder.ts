@@ -3,9 +3,9 @@
 // The feed field's privacy line is also the statements table's (billing-rules.ts takes it from
 // here): this module imports nothing, so the browser tests can read it outside Vite.
 
-/** What happens to a pasted feed: read once, held in memory for 10 minutes, never saved. */
+/** What happens to a pasted feed: read once, its summary held in memory for 10 minutes, never saved. */
 export const feedStorage =
-  "We fetch the feed once to count your episodes, keep that count and the feed's address in our server's memory for up to 10 minutes so a repeat look does not fetch it again, and never save the feed or use it for anything else.";
+  "We fetch the feed once, keep a summary of it (the show's title and artwork, episodes a month, typical length) and its address in our server's memory for up to 10 minutes so a repeat look does not fetch it again, and never save the feed or use it for anything else.";
 
 export const feedFinderCopy = {
   label: "Paste your podcast's RSS feed",

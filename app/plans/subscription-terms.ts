@@ -39,16 +39,17 @@ export const cancelEmailLabel = "ready-made cancellation e-mail";
 /** The `mailto:` link that opens `cancelEmail`, addressed to support. */
 export const cancelMailto = fixedMailto(support, cancelEmail.subject, cancelEmail.body);
 
-/** Who confirms a cancellation in writing, and when. */
-const confirmation = `Within ${cancelProcessing} of a cancellation, ${support} e-mails you a written confirmation naming the last day you have paid for.`;
+/** What the portal's billing page shows once a subscription is canceled at period end. */
+const portalConfirmation =
+  "The page then shows the cancellation and the last day you have paid for.";
 
 export const cancelRule = {
   /** How to cancel, in words; `markdown` is the same with its link, for the Terms. */
   sentence: portal
-    ? `Use ${manageLabel} at ${portal}: enter the e-mail address you subscribed with, and Stripe e-mails you a link to your billing page, where you can cancel. ${confirmation}`
+    ? `Use ${manageLabel} at ${portal}: enter the e-mail address you subscribed with, and Stripe e-mails you a link to your billing page, where you can cancel. ${portalConfirmation}`
     : `Send our ${cancelEmailLabel} to ${support} from the address you subscribed with, and we cancel it for you within ${cancelProcessing}, then e-mail you a written confirmation naming the last day you have paid for.`,
   markdown: portal
-    ? `Use [${manageLabel}](${portal}): enter the e-mail address you subscribed with, and Stripe e-mails you a link to your billing page, where you can cancel. ${confirmation}`
+    ? `Use [${manageLabel}](${portal}): enter the e-mail address you subscribed with, and Stripe e-mails you a link to your billing page, where you can cancel. ${portalConfirmation}`
     : `Send our [${cancelEmailLabel}](${cancelMailto}) to ${support} from the address you subscribed with, and we cancel it for you within ${cancelProcessing}, then e-mail you a written confirmation naming the last day you have paid for.`,
   /** The part of the cancel sentence every wording of it must contain. */
   core: portal
@@ -57,8 +58,6 @@ export const cancelRule = {
   /** When a cancellation takes effect. */
   effect:
     "A cancellation stops the next renewal: you are not charged again, and you keep access until the end of the billing period you have already paid for.",
-  /** Who confirms a cancellation in writing, and when. */
-  confirmation,
 } as const;
 
 /**

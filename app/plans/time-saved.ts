@@ -148,5 +148,5 @@ export const timeSavedCopy = {
   heading: "The writing time you get back",
   hoursLegend: "Hours you spend writing each output for one episode today",
   hoursHint:
-    "Every starting figure but the Instagram post's is the minutes one show logged by hand in our repurposing article; that one is our guess. Change them to yours. Only outputs on the recommended plan that you asked for are counted.",
+    "Every starting figure but the Instagram post's is from the time log of the worked example in our repurposing article; that one is our guess. Change them to yours. Only outputs on the recommended plan that you asked for are counted.",
 } as const;
