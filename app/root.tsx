@@ -14,11 +14,10 @@ import { siteConfig } from "~/config/site";
 import { useIsSpaFallback, usePageHydrates } from "~/lib/hydration";
 import { earlyInputScript } from "~/site/early-input";
 import { speculationRules } from "~/site/speculation-rules";
-import stylesheet from "~/styles/app.css?url";
+import stylesheet from "~/styles/app.css?inline";
 import type { Route } from "./+types/root";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -46,6 +45,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={siteConfig.themeColor} />
         <Meta />
+        {/* The stylesheet is inline: a cold landing paints without waiting for a second request,
+            and a three-page visit is faster too (ADR 015, figures in docs/performance.md). The
+            CSP hashes it; the client bundle leaves its text out, as React keeps it on hydration. */}
+        <style
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? stylesheet : "" }}
+        />
         <Links />
         <noscript>
           <link rel="stylesheet" href="/noscript.css" />

@@ -42,8 +42,9 @@ test.describe("every route", () => {
         await waitForSettled(page);
         expect(problems, "console errors or CSP violations").toEqual([]);
 
-        // One stylesheet, the hashed file every page shares and the cache keeps (ADR 015). A
-        // page that hydrates downloads its JavaScript; any other page downloads none (ADR 009).
+        // The stylesheet is inline and still there once the page has hydrated, so no stylesheet
+        // file is fetched (ADR 015). A page that hydrates downloads its JavaScript; any other
+        // page downloads none (ADR 009).
         const firstPaint = await page.evaluate(
           () =>
             new Promise<number>((resolve) => {
@@ -55,7 +56,7 @@ test.describe("every route", () => {
               }).observe({ type: "paint", buffered: true });
             }),
         );
-        const { scripts, stylesheets } = await page.evaluate(() => ({
+        const { scripts, stylesheets, inlineStyle } = await page.evaluate(() => ({
           scripts: performance
             .getEntriesByType("resource")
             .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
@@ -64,9 +65,10 @@ test.describe("every route", () => {
             .getEntriesByType("resource")
             .filter((entry) => entry.name.endsWith(".css") && !entry.name.endsWith("/noscript.css"))
             .map((entry) => new URL(entry.name).pathname),
+          inlineStyle: document.head.querySelector("style")?.textContent ?? "",
         }));
-        expect(stylesheets).toHaveLength(1);
-        expect(stylesheets[0]).toMatch(/^\/assets\/app-[\w-]+\.css$/);
+        expect(stylesheets).toEqual([]);
+        expect(inlineStyle).toContain("tailwindcss");
         expect(firstPaint).toBeGreaterThan(0);
         if (hydrates(route)) expect(scripts.length).toBeGreaterThan(0);
         else expect(scripts).toEqual([]);
