@@ -10,7 +10,8 @@ export const goBackId = "go-back";
 export const goBackScript = `(() => {
   console.warn("404: no page at " + location.pathname);
   document.getElementById(${JSON.stringify(goBackId)}).addEventListener("click", (event) => {
-    if (history.length < 2) return;
+    // history.length also counts entries ahead of this one; the Navigation API knows the way back.
+    if (!(window.navigation ? navigation.canGoBack : history.length > 1)) return;
     event.preventDefault();
     history.back();
   });

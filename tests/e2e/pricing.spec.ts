@@ -50,6 +50,7 @@ test.describe("the comparison table", () => {
     const [head, ctas, ...body] = await axTableRows(page);
     // The plans are the column headers; the first column is the row headers.
     expect(head!.slice(1)).toEqual(planNames.map((name) => ({ role: "columnheader", name })));
+    expect(ctas![0]).toEqual({ role: "rowheader", name: "Choose a plan" });
     expect(ctas!.slice(1).map((cell) => cell.role)).toEqual(planNames.map(() => "cell"));
     expect(body).toHaveLength(rows.length);
     body.forEach((cells, index) => {

@@ -86,7 +86,9 @@ export function PlanComparisonSection({
             </thead>
             <tbody>
               <tr>
-                <td className="border-b-2 border-border" />
+                <th scope="row" className="border-b-2 border-border">
+                  <span className="sr-only">Choose a plan</span>
+                </th>
                 {plans.map((plan) => (
                   <td
                     key={plan.priceId}
