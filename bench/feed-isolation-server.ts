@@ -18,7 +18,7 @@ import { loadStaticFiles } from "../server/static-files.ts";
 // host, names under `silent.test` go to the production resolver pointed at a nameserver that
 // never answers. Everything else is production: the default feed rate limit, the worker pool,
 // checkout against a fake Stripe reached by the name `localhost` (getaddrinfo, libuv's pool).
-// BENCH_READ=in-process reads on the main thread, as the function did before ADR 013.
+// BENCH_READ=in-process reads on the main thread instead of in the worker pool, for contrast.
 
 const vars = process.env;
 const fixtures = { port: Number(vars.BENCH_FIXTURE_PORT) } as FeedFixtures;

@@ -14,7 +14,7 @@ import { median } from "./median.ts";
 // turn: nothing else happens (baseline); one visitor looks up a feed shaped to be slow to parse
 // at the default rate limit (10 a minute: one every 6 s); one visitor looks up names whose
 // nameserver never answers, four at once and then one every 6 s. A fourth condition reads on
-// the main thread, as before ADR 013, for contrast. Conditions are interleaved, ROUNDS times;
+// the main thread instead of in a worker, for contrast. Conditions are interleaved, ROUNDS times;
 // the table gives each p99's median. Not a test: the machine is shared and the figures noisy.
 
 const rounds = Number(process.env.ROUNDS ?? 3);

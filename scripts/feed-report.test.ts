@@ -69,7 +69,7 @@ describe("feedReport", () => {
         episodesPerMonth: 4.5,
       });
       const refused = await feedReport(["http://private.fixture.test/feed.xml"], { network });
-      expect(JSON.parse(refused.line)).toMatchObject({ ok: false });
+      expect(JSON.parse(refused.line)).toEqual({ ok: false, code: "feed_unreachable" });
       expect(network.connections).toEqual(["1.2.3.4"]);
     } finally {
       await fixtures.close();

@@ -10,7 +10,7 @@ export type EditorialKit = {
 export type EditorialProblem = { path: (string | number)[]; message: string };
 
 /** The spec's show-notes range, counted over the prose alone (intro and body, not chapters). */
-export const showNotesProseWords = { min: 300, max: 500 } as const;
+const showNotesProseWords = { min: 300, max: 500 } as const;
 
 const words = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
 

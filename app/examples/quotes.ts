@@ -79,7 +79,7 @@ function heldBy(turns: string[][], parts: string[][]): boolean {
 }
 
 /** The transcript's turns as words, grouped by speaker. */
-export function turnsBySpeaker(transcript: QuotedKit["transcript"]): Map<string, string[][]> {
+function turnsBySpeaker(transcript: QuotedKit["transcript"]): Map<string, string[][]> {
   const bySpeaker = new Map<string, string[][]>();
   for (const line of transcript) {
     const turns = bySpeaker.get(line.speaker) ?? [];

@@ -33,7 +33,7 @@ function minutes(seconds: number): string | null {
  * The episodes a month the finder should show for this feed, or null when it published none
  * lately or the feed gives no rate (one or two episodes, too few dates).
  */
-export function episodesToFill(cadence: Cadence): number | null {
+function episodesToFill(cadence: Cadence): number | null {
   const rate = cadence.episodesPerMonth;
   return rate === null || rate === 0 ? null : clampEpisodes(Math.round(rate));
 }

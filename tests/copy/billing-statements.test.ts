@@ -189,7 +189,7 @@ describe("the billing statements check", () => {
 });
 
 /**
- * The contradicting pairs issue 33 found, each side of which now quotes the statements table.
+ * The contradicting pairs issue 33 found; each side quotes the statements table.
  * Each case puts one side's old wording back where it was and expects the check to name it.
  */
 const issue33Pairs: readonly { pair: string; source: string; old: string }[] = [

@@ -60,13 +60,13 @@ const specConstants: readonly SpecConstant[] = [
   ...["MP3", "WAV", "AAC", "M4A"].map((format) => ({
     spec: "§9 FAQ claims: audio formats",
     text: new RegExp(`\\b${format}\\b`),
-    in: ["app/data/faqs.ts"],
+    in: ["app/plans/faqs.ts"],
   })),
-  { spec: "§9 FAQ claims: accuracy", text: "95%+ for clear audio", in: ["app/data/faqs.ts"] },
+  { spec: "§9 FAQ claims: accuracy", text: "95%+ for clear audio", in: ["app/plans/faqs.ts"] },
   {
     spec: "§9 FAQ claims: guarantee",
     text: "14-day money-back guarantee",
-    in: ["app/data/faqs.ts"],
+    in: ["app/plans/faqs.ts"],
   },
   { spec: "§9 marketing claims", text: "200+", in: ["app/config/site.ts"] },
   { spec: "§2 Tools", text: "Available on all pricing plans", in: ["tools cards"] },
@@ -76,7 +76,7 @@ const specConstants: readonly SpecConstant[] = [
     text: tier,
     in: ["feature badges"],
   })),
-  { spec: "§2 Testimonials", text: "What Our Customers Say", in: ["app/data/pages.ts"] },
+  { spec: "§2 Testimonials", text: "What Our Customers Say", in: ["app/site/pages.ts"] },
 ];
 
 /** The words a reader meets: tags removed, entities of the Markdown renderer decoded. */
@@ -94,12 +94,12 @@ function copySources(): Record<string, string> {
   const tierBadges = features.map((feature) => feature.tier);
   return {
     ...Object.fromEntries(getAllPosts().map((post) => [article(post.slug), readerText(post.html)])),
-    "app/data/faqs.ts": stringsIn(faqs).join("\n"),
+    "app/plans/faqs.ts": stringsIn(faqs).join("\n"),
     "app/config/site.ts": siteConfig.creatorsServed,
     // Every card shows both lines, so the lines are listed once per card.
     "tools cards": tools.map(() => toolAvailability.join("\n")).join("\n"),
     "feature badges": tierBadges.join("\n"),
-    "app/data/pages.ts": fixedPages.testimonials.title,
+    "app/site/pages.ts": fixedPages.testimonials.title,
   };
 }
 
@@ -137,7 +137,7 @@ describe("the spec's constants", () => {
     expect(missingSpecConstants(specConstants, reworded)).toEqual([
       `${audiograms}: "15 to 45 seconds" (§9 editorial guidance: audiograms) is missing`,
     ]);
-    const noFormats = { ...sources, "app/data/faqs.ts": "We accept audio files." };
+    const noFormats = { ...sources, "app/plans/faqs.ts": "We accept audio files." };
     expect(missingSpecConstants(specConstants, noFormats)).toHaveLength(6);
   });
 

@@ -102,7 +102,7 @@ type ByteFeed = { type: string; body: Buffer };
  * one shaped to be slow to parse. The 4 MB one takes a second or more to build on a busy machine,
  * so startFeedFixtures builds each once per process (and per "now"), not once per stack.
  */
-export function fixtureByteFeeds(now: number): Record<string, () => ByteFeed> {
+function fixtureByteFeeds(now: number): Record<string, () => ByteFeed> {
   const tuesday = lastTuesday(now);
   const xml = "application/rss+xml";
   const show = (declaration: string, title: string) =>

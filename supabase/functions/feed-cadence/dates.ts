@@ -60,7 +60,7 @@ const WEEKDAYS = new Set([
  * "CT", "MT", "PT" and "AT" are read as standard time, as Python's feedparser reads them: at
  * worst an hour off, never a day unless the episode came out within an hour of midnight.
  */
-export const ZONE_OFFSETS: Readonly<Record<string, number>> = {
+const ZONE_OFFSETS: Readonly<Record<string, number>> = {
   z: 0,
   ut: 0,
   utc: 0,

@@ -58,9 +58,9 @@ export type Cadence = {
 };
 
 /** Below this share of dated episodes the answer asks the visitor to check the figure. */
-export const MIN_DATED_SHARE = 0.8;
+const MIN_DATED_SHARE = 0.8;
 /** With fewer episodes than this, no rate: two points make no pace. */
-export const MIN_EPISODES_FOR_RATE = 3;
+const MIN_EPISODES_FOR_RATE = 3;
 /** An average Gregorian month, for "months since the first episode". */
 const MONTH_MS = (365.2425 / 12) * 86_400_000;
 

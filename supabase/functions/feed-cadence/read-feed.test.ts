@@ -57,7 +57,7 @@ describe("readFeed", () => {
       code: "not_a_feed",
       reason: "oversized_attributesPerElement",
     });
-    // fast-xml-parser took 7 to 13 s over this document; the shape check stops at the 129th.
+    // fast-xml-parser needs 7 to 13 s for this document; the shape check stops at the 129th.
     expect(ms).toBeLessThan(1_000);
   });
 

@@ -96,7 +96,12 @@ describe("a loaded spare", { timeout: feedTimeoutMs }, () => {
     });
     expect(spawned).toBe(1);
     // One that timed out is ended and replaced.
-    await read(bytes(fixtureFeeds(NOW)["/ten-thousand.xml"]), { httpCharset: null, now: NOW }, 1);
+    const late = await read(
+      bytes(fixtureFeeds(NOW)["/ten-thousand.xml"]),
+      { httpCharset: null, now: NOW },
+      1,
+    );
+    expect(late).toEqual({ ok: false, reason: "timeout" });
     expect(spawned).toBe(2);
   });
 });

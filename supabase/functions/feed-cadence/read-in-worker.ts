@@ -199,7 +199,7 @@ type WebWorker = {
 type WebWorkerConstructor = new (url: string, options: { type: "module" }) => WebWorker;
 
 /** A Web Worker (Deno): its own isolate and event loop, ended with `terminate()`. */
-export function spawnWebReadWorker(entry: URL = WORKER_ENTRY): ReadWorkerHandle {
+function spawnWebReadWorker(entry: URL = WORKER_ENTRY): ReadWorkerHandle {
   const Constructor = (globalThis as unknown as { Worker: WebWorkerConstructor }).Worker;
   const worker = new Constructor(entry.href, { type: "module" });
   const outcome = outcomes();

@@ -43,7 +43,7 @@ describe("checkShape", () => {
       ok: false,
       limit: "attributesPerElement",
     });
-    // The parser took 7 to 13 s over this; the count is one pass.
+    // The parser needs 7 to 13 s for this; the count is one pass.
     expect(performance.now() - start).toBeLessThan(1_000);
   });
 
