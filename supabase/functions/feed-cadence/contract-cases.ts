@@ -6,6 +6,7 @@ import { FETCH_DEADLINE_MS, MAX_FEED_BYTES } from "./budget.ts";
 import type { FetchLimits, PinnedRequest } from "./fetch-feed.ts";
 import { createFeedCadenceHandlerFromEnv } from "./from-env.ts";
 import { MESSAGES } from "./handler.ts";
+import { readInProcess, type ReadInWorker } from "./read-in-worker.ts";
 import { fixtureNetwork, fixtureUrl } from "./test-network.ts";
 
 // The feed function's contract, run by Vitest on Node (handler.test.ts) and by Deno
@@ -32,6 +33,7 @@ export async function withFeedStack(
     env?: Record<string, string>;
     limits?: Partial<FetchLimits>;
     request?: PinnedRequest;
+    read?: ReadInWorker;
   } = {},
 ): Promise<void> {
   const fixtures = await startFeedFixtures(FIXED_NOW);
@@ -40,7 +42,13 @@ export async function withFeedStack(
   const logs: string[] = [];
   const handler = createFeedCadenceHandlerFromEnv(
     { SITE_URL: SITE, FEED_RATE_LIMIT: "0", ...options.env },
-    { network, now: () => FIXED_NOW, limits: options.limits, log: (line) => logs.push(line) },
+    {
+      network,
+      now: () => FIXED_NOW,
+      limits: options.limits,
+      read: options.read,
+      log: (line) => logs.push(line),
+    },
   );
   const post = (url: unknown) =>
     handler(
@@ -583,5 +591,42 @@ export const contractCases: ContractCase[] = [
         );
         await expectRefusal(extra, 400, "invalid_body");
       }),
+  },
+  {
+    name: "a full reading pool answers 503 with Retry-After, and the next look-up reads the feed",
+    run: () => {
+      const answers: Array<"busy" | "read"> = ["busy", "read"];
+      const read: ReadInWorker = (bytes, options, timeoutMs) =>
+        answers.shift() === "busy"
+          ? Promise.resolve({ ok: false, reason: "busy" })
+          : readInProcess(bytes, options, timeoutMs);
+      return withFeedStack(
+        async ({ post }) => {
+          const busy = await post(fixtureUrl("/weekly.xml"));
+          assert.equal(busy.headers.get("retry-after"), "5");
+          await expectRefusal(busy, 503, "feed_reader_busy");
+          assert.equal((await post(fixtureUrl("/weekly.xml"))).status, 200);
+        },
+        { read },
+      );
+    },
+  },
+  {
+    name: "after a crashed reading, the next look-up reads the feed again",
+    run: () => {
+      const answers: Array<"crashed" | "read"> = ["crashed", "read"];
+      const read: ReadInWorker = (bytes, options, timeoutMs) =>
+        answers.shift() === "crashed"
+          ? Promise.resolve({ ok: false, reason: "crashed", detail: "spawn: test" })
+          : readInProcess(bytes, options, timeoutMs);
+      return withFeedStack(
+        async ({ post, logs }) => {
+          await expectRefusal(await post(fixtureUrl("/weekly.xml")), 422, "not_a_feed");
+          assert.match(logs.join("\n"), /"reason":"crashed"/);
+          assert.equal((await post(fixtureUrl("/weekly.xml"))).status, 200);
+        },
+        { read },
+      );
+    },
   },
 ];

@@ -68,12 +68,19 @@ export const MESSAGES = {
 
 type Code = keyof typeof MESSAGES;
 
-/** A reading that timed out or was turned away may succeed later; a crash will not. */
+/**
+ * What the visitor reads when the reading itself failed. None of these is kept in the cache: a
+ * timeout or a full pool may pass, and a worker that crashed may have failed for our own reasons
+ * (it could not start) rather than the feed's. A full pool is our overload, not a bad request.
+ */
 const READ_FAILURES = {
-  timeout: "feed_too_slow",
-  busy: "feed_reader_busy",
-  crashed: "not_a_feed",
-} as const satisfies Record<string, Code>;
+  timeout: { status: 422, code: "feed_too_slow" },
+  busy: { status: 503, code: "feed_reader_busy" },
+  crashed: { status: 422, code: "not_a_feed" },
+} as const satisfies Record<string, { status: number; code: Code }>;
+
+/** Seconds a visitor turned away by a full reading pool is asked to wait. */
+const BUSY_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The visitor's code for a fetch that failed; the log keeps the detail. A private answer and a
@@ -98,7 +105,8 @@ export function codeForFetchFailure(failure: FetchFailure): Code {
   }
 }
 
-type Answer = { ok: true; cadence: Cadence } | { ok: false; status: number; code: Code };
+type Answer =
+  { ok: true; cadence: Cadence } | { ok: false; status: number; code: Code; transient?: true };
 
 export interface FeedHandlerDeps extends RateLimiters {
   allowedOrigins: readonly string[];
@@ -117,13 +125,12 @@ export interface FeedHandlerDeps extends RateLimiters {
 
 /**
  * Outcomes that say something about the feed itself, so asking again soon gives the same; a
- * slow or unreachable host may answer the next visitor, so those are not kept.
+ * slow or unreachable host, or a reading that failed (READ_FAILURES), may answer the next
+ * visitor, so those are not kept.
  */
 const lasting = (answer: Answer) =>
   answer.ok ||
-  (answer.code !== "feed_too_slow" &&
-    answer.code !== "feed_unreachable" &&
-    answer.code !== "feed_reader_busy");
+  (!answer.transient && answer.code !== "feed_too_slow" && answer.code !== "feed_unreachable");
 
 export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler {
   const log = deps.log ?? defaultLog;
@@ -157,7 +164,8 @@ export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler
     if (!answer.ok) {
       const ms = Math.round(performance.now() - started);
       log(JSON.stringify({ ...event, level: "warn", event: "feed_read_failed", ...answer, ms }));
-      return refuse(422, READ_FAILURES[answer.reason]);
+      const failure = READ_FAILURES[answer.reason];
+      return { ok: false, status: failure.status, code: failure.code, transient: true };
     }
     const { reading } = answer;
     if (!reading.ok) {
@@ -198,7 +206,15 @@ export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler
 
   const options = { allowedOrigins: deps.allowedOrigins, log, event: "feed" };
   return serveFunction(options, async (req, cors, info) => {
-    const fail = (status: number, code: Code) => problem(status, code, MESSAGES[code], cors);
+    const fail = (status: number, code: Code) =>
+      problem(
+        status,
+        code,
+        MESSAGES[code],
+        code === "feed_reader_busy"
+          ? { ...cors, "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) }
+          : cors,
+      );
     const verdict = checkRateLimits(deps, info);
     if (!verdict.allowed) return rateLimited(verdict, MESSAGES.rate_limited, cors);
     const body = await readJsonRequest(
