@@ -5,7 +5,7 @@
 
 /** What happens to a pasted feed: read once, its summary held in memory for 10 minutes, never saved. */
 export const feedStorage =
-  "We fetch the feed once, keep a summary of it (the show's title and artwork, episodes a month, typical length) and its address in our server's memory for up to 10 minutes so a repeat look does not fetch it again, and never save the feed or use it for anything else.";
+  "We fetch the feed once, keep a summary of it (the show's title, its artwork's address, its episodes a month and their typical length) and the feed's address in our server's memory for up to 10 minutes so a repeat look does not fetch it again, and never save the feed or use it for anything else.";
 
 export const feedFinderCopy = {
   label: "Paste your podcast's RSS feed",
