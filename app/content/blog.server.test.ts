@@ -221,12 +221,39 @@ describe("the articles' facts and sources", () => {
     expect(html("content-repurposing")).toContain(
       source("https://help.x.com/en/using-x/create-a-thread"),
     );
-    for (const page of ["840-check-your-podcast-performance", "844-troubleshooting-data-issues"]) {
+    for (const page of ["840-check-your-podcast-performance", "5392-listener-analytics"]) {
       expect(html("podcast-analytics")).toContain(
         source(`https://podcasters.apple.com/support/${page}`),
       );
     }
     for (const post of posts) expect(post.html).not.toMatch(/target="_blank"/);
+  });
+
+  // Issue 39: a fact links the page that states it, never a troubleshooting page, and every
+  // article cites at least two outside primary sources.
+  it("cite the page that states each fact, at least two outside sources each", () => {
+    const all = posts.map((post) => post.html).join("\n");
+    expect(all).not.toContain("844-troubleshooting-data-issues");
+    for (const url of [
+      "https://support.spotify.com/us/creators/article/audience-retention/",
+      "https://support.google.com/youtube/answer/9314415",
+    ]) {
+      expect(html("podcast-analytics")).toContain(source(url));
+    }
+    expect(html("audiograms")).toContain(
+      source("https://podcasters.apple.com/support/893-audio-requirements"),
+    );
+    expect(html("podcast-seo")).toContain(
+      source("https://developers.google.com/search/docs/appearance/structured-data/search-gallery"),
+    );
+    for (const post of posts) {
+      const outside = new Set(
+        [...post.html.matchAll(/<a href="(https:\/\/[^"]+)" rel="noopener">/g)].map(
+          ([, url]) => new URL(url!).hostname,
+        ),
+      );
+      expect(outside.size, post.slug).toBeGreaterThanOrEqual(2);
+    }
   });
 
   // Issue 33: a platform fact is dated, and one the platform's own help page does not state is cut.
