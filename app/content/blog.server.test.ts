@@ -229,7 +229,7 @@ describe("the articles' facts and sources", () => {
     for (const post of posts) expect(post.html).not.toMatch(/target="_blank"/);
   });
 
-  // Issue 39: a fact links the page that states it, never a troubleshooting page, and every
+  // A fact links the page that states it, never a troubleshooting page, and every
   // article cites at least two outside primary sources.
   it("cite the page that states each fact, at least two outside sources each", () => {
     const all = posts.map((post) => post.html).join("\n");
@@ -279,5 +279,58 @@ describe("the articles' facts and sources", () => {
     expect(all.match(/rule of thumb/gi) ?? []).toEqual([]);
     expect(all).not.toMatch(/Open Kitchen(?! Hours)/);
     expect(all).not.toContain("Second Act");
+  });
+});
+
+// An invented example's figures add up, agree with its own figure, and say they are
+// invented where they stand.
+describe("the articles' worked examples", () => {
+  const source = (slug: string) => readFileSync(`content/blog/${slug}.md`, "utf8");
+
+  /** The cells of each Markdown table row whose first cell matches. */
+  const rows = (markdown: string, header: string) => {
+    const table = markdown.slice(markdown.indexOf(header)).split("\n\n")[0]!;
+    return table
+      .split("\n")
+      .slice(2)
+      .map((row) =>
+        row
+          .split("|")
+          .slice(1, -1)
+          .map((cell) => cell.trim().replaceAll("**", "")),
+      );
+  };
+
+  it("count every listener answer in the social table once, to the stated total", () => {
+    const table = rows(source("social-media-growth"), "| Platform | Clicks to episodes");
+    const total = table.find(([label]) => label === "Total")!;
+    const body = table.filter(([label]) => label !== "Total");
+    for (const column of [1, 2, 3]) {
+      const sum = body.reduce((acc, row) => acc + (Number(row[column]) || 0), 0);
+      expect(sum, `column ${column}`).toBe(Number(total[column]));
+    }
+    expect(total[3]).toBe("22");
+  });
+
+  it("release Late Bloomers on the day its release-week figure starts", () => {
+    const markdown = source("social-media-growth");
+    expect(markdown).toContain("on the first and third Monday");
+    expect(markdown).toContain("release post on Monday");
+    expect(markdown).not.toMatch(/missed Tuesday|third Tuesday/);
+  });
+
+  it("label the repurposing time log as an illustration where it stands", () => {
+    const markdown = source("content-repurposing");
+    const lead = markdown.slice(0, markdown.indexOf("| Asset | Minutes |"));
+    const lastParagraph = lead.trim().split("\n\n").at(-1)!;
+    expect(lastParagraph).toMatch(/illustrate the method; they are not a measurement/);
+    expect(markdown).not.toContain("Sam logged how long each piece took");
+  });
+
+  it("review March's 30-day downloads only once the last March episode has 30 days", () => {
+    const markdown = source("podcast-analytics");
+    expect(markdown).toContain("the last on March 28");
+    expect(markdown).toContain("held the March review on April 28");
+    expect(markdown).not.toMatch(/one change for April/);
   });
 });
