@@ -5,15 +5,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 // One direction of imports between app/'s folders (docs/decisions/012-domain-folders.md):
-// config → lib → content | plans → examples → data → site → components → routes. A folder
-// imports only from folders to its left and from itself; a domain's components/ may also import
-// the shared primitives in components/ui. Tests are left out: they check how folders fit together.
+// config → lib → ui → content | plans → examples | contact → data → site → components → routes.
+// A folder imports only from folders to its left and from itself. Tests are left out: they check
+// how folders fit together.
 const appFolders = [
   "config",
   "lib",
+  "ui",
   "content",
   "plans",
   "examples",
+  "contact",
   "data",
   "site",
   "components",
@@ -22,67 +24,48 @@ const appFolders = [
 const mayImport = {
   config: ["config"],
   lib: ["config", "lib"],
-  content: ["config", "lib", "content"],
-  plans: ["config", "lib", "plans"],
-  examples: ["config", "lib", "content", "plans", "examples"],
-  data: ["config", "lib", "content", "plans", "examples", "data"],
-  site: ["config", "lib", "content", "plans", "examples", "data", "site"],
-  components: ["config", "lib", "content", "plans", "examples", "data", "site", "components"],
+  ui: ["config", "lib", "ui"],
+  content: ["config", "lib", "ui", "content"],
+  plans: ["config", "lib", "ui", "plans"],
+  examples: ["config", "lib", "ui", "content", "plans", "examples"],
+  contact: ["config", "lib", "ui", "contact"],
+  data: ["config", "lib", "ui", "content", "plans", "examples", "contact", "data"],
+  site: ["config", "lib", "ui", "content", "plans", "examples", "contact", "data", "site"],
+  components: [
+    "config",
+    "lib",
+    "ui",
+    "content",
+    "plans",
+    "examples",
+    "contact",
+    "data",
+    "site",
+    "components",
+  ],
 };
 
-/** The no-restricted-imports patterns for a module allowed `allowed` (plus components/ui if `ui`). */
-function directionPatterns(folder, allowed, ui = false) {
+/** The no-restricted-imports patterns for a module of `folder`, allowed `allowed`. */
+function directionPatterns(folder, allowed) {
   const banned = appFolders.filter((name) => !allowed.includes(name));
-  const uiOnly = ui && banned.includes("components");
-  const names = banned.filter((name) => !(uiOnly && name === "components"));
-  const patterns = [
+  return [
     {
-      regex: `^~/(${names.join("|")})(/|$)`,
-      message: `app/${folder} imports only from ${allowed.join(", ")}${ui ? ", components/ui" : ""} (ADR 012).`,
+      regex: `^~/(${banned.join("|")})(/|$)`,
+      message: `app/${folder} imports only from ${allowed.join(", ")} (ADR 012).`,
     },
     {
       regex: `^(\\.\\./)+(${appFolders.join("|")})(/|$)`,
       message: "Import another app/ folder through ~/, where the direction rule can see it.",
     },
   ];
-  if (uiOnly) {
-    patterns.push({
-      regex: "^~/components/(?!ui/)",
-      message: `app/${folder} may import components/ui only, not other shared components (ADR 012).`,
-    });
-  }
-  return patterns;
 }
 
 const testFiles = ["**/*.test.ts", "**/*.test.tsx"];
-const directionRules = [
-  ...Object.entries(mayImport).map(([folder, allowed]) => ({
-    files: [`app/${folder}/**/*.{ts,tsx}`],
-    ignores: testFiles,
-    rules: { "no-restricted-imports": ["error", { patterns: directionPatterns(folder, allowed) }] },
-  })),
-  ...["plans", "examples"].map((folder) => ({
-    files: [`app/${folder}/components/**/*.{ts,tsx}`],
-    ignores: testFiles,
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: directionPatterns(`${folder}/components`, mayImport[folder], true) },
-      ],
-    },
-  })),
-  {
-    // Shared primitives: they know no domain, so every domain's components can use them.
-    files: ["app/components/ui/**/*.{ts,tsx}"],
-    ignores: testFiles,
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: directionPatterns("components/ui", ["config", "lib"], true) },
-      ],
-    },
-  },
-];
+const directionRules = Object.entries(mayImport).map(([folder, allowed]) => ({
+  files: [`app/${folder}/**/*.{ts,tsx}`],
+  ignores: testFiles,
+  rules: { "no-restricted-imports": ["error", { patterns: directionPatterns(folder, allowed) }] },
+}));
 
 export default tseslint.config(
   {
@@ -92,7 +75,7 @@ export default tseslint.config(
       "node_modules/",
       "playwright-report/",
       "test-results/",
-      "bench/results/",
+      "tests/bench/results/",
       ".cache/",
     ],
   },
@@ -115,7 +98,7 @@ export default tseslint.config(
   },
   {
     // Copy, prices and contacts live in app/config and app/data, never typed into components.
-    files: ["app/routes/**/*.tsx", "app/components/**/*.tsx"],
+    files: ["app/routes/**/*.tsx", "app/components/**/*.tsx", "app/ui/**/*.tsx"],
     rules: {
       "no-restricted-syntax": [
         "error",

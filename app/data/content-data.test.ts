@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { about } from "./about-page";
-import { faqs } from "~/plans/faqs";
+import { faqs } from "~/plans/billing/faqs";
 import { features } from "./feature-list";
 import { describePlanOutputs } from "~/plans/plan-outputs";
 import { ctaBandPlan, planFeatureRows, plans, startsCheckout } from "~/plans/plans";

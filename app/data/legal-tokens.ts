@@ -1,7 +1,7 @@
 import { isExternalUrl, siteConfig } from "~/config/site";
-import { billingStatements } from "~/plans/billing-rules";
-import { guaranteeDays } from "~/plans/guarantee";
-import { expressStart } from "~/plans/subscription-terms";
+import { billingStatements } from "~/plans/billing/billing-rules";
+import { guaranteeDays } from "~/plans/billing/guarantee";
+import { expressStart } from "~/plans/billing/subscription-terms";
 
 // What the legal pages say that depends on the configured build: contacts, the statements table
 // (billing-rules.ts, so the Terms and the Privacy Policy cannot drift from the FAQ) and which outside hosts a visitor

@@ -6,7 +6,7 @@ import {
   PLAN_PRICES_USD,
 } from "../../supabase/functions/create-checkout/consent.ts";
 import { plans, startsCheckout } from "./plans";
-import { expressStart, manageLabel } from "./subscription-terms";
+import { expressStart, manageLabel } from "./billing/subscription-terms";
 
 describe("plan ids", () => {
   it("are the same in the plan data and in the checkout function's allow-list", () => {

@@ -1,4 +1,4 @@
-import { guaranteeDays, guaranteePlans } from "./guarantee";
+import { guaranteeDays, guaranteePlans } from "./billing/guarantee";
 
 /** A plan's public id, sent to the checkout function. The server maps it to a Stripe price. */
 export type PriceId = "price_starter" | "price_pro" | "price_expert" | "price_agency";

@@ -3,7 +3,7 @@ import { siteRoutes } from "../e2e/site-routes.ts";
 import { builtPage } from "./built-site.ts";
 import { legalConfig } from "~/config/legal-entity";
 import { plans, startsCheckout } from "~/plans/plans";
-import { cancelEmail, cancelMailto, expressStart } from "~/plans/subscription-terms";
+import { cancelEmail, cancelMailto, expressStart } from "~/plans/billing/subscription-terms";
 
 const prices = new Map(
   plans.filter(startsCheckout).map((plan) => [plan.priceId as string, `$${plan.price}`]),

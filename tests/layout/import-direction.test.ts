@@ -41,11 +41,11 @@ describe("the import direction (ADR 012)", { timeout: 30_000 }, () => {
     ).toEqual([expect.stringContaining("through ~/")]);
   });
 
-  it("lets a plan component use components/ui but no other shared component", async () => {
+  it("lets a plan component use ui/ but no shared component", async () => {
     expect(
       await importErrors(
         "app/plans/components/probe.tsx",
-        'import { Button as value } from "~/components/ui/button";',
+        'import { Button as value } from "~/ui/button";',
       ),
     ).toEqual([]);
     expect(

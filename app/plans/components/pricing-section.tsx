@@ -1,5 +1,5 @@
 import { Check, Minus } from "lucide-react";
-import { Badge } from "~/components/ui/badge";
+import { Badge } from "~/ui/badge";
 import {
   costPerEpisodeCents,
   planFeatureRows,
@@ -9,8 +9,8 @@ import {
 } from "~/plans/plans";
 import { cn } from "~/lib/cn";
 import { formatCents, formatEpisodes, formatPrice } from "~/lib/format";
-import { PlanCta } from "./plan-cta";
-import { SectionHeading } from "~/components/ui/section-heading";
+import { PlanCta } from "../checkout/components/plan-cta";
+import { SectionHeading } from "~/ui/section-heading";
 
 export function PricingSection({
   plans,

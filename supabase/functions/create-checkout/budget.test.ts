@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { checkoutTimeoutMs } from "../../../app/plans/checkout-messages.ts";
+import { checkoutTimeoutMs } from "../../../app/plans/checkout/checkout-messages.ts";
 import {
   BODY_READ_TIMEOUT_MS,
   CLIENT_MARGIN_MS,

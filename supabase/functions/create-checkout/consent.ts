@@ -3,7 +3,7 @@ import type { PlanId } from "./schema.ts";
 // What the visitor agrees to on Stripe Checkout, in Stripe's own places: the Terms checkbox
 // (custom_text.terms_of_service_acceptance), the line beside Pay (custom_text.submit) and the
 // required "start at once" choice for EU/UK consumers (custom_fields; ADR 014). The site states
-// the same terms beside every button (app/plans/subscription-terms.ts); Vitest checks that the
+// the same terms beside every button (app/plans/billing/subscription-terms.ts); Vitest checks that the
 // prices and the label below match app/plans/plans.ts and that module.
 
 /** Monthly price of each plan in whole US dollars, as the Stripe prices must charge it. */

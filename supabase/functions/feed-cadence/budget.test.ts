@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feedTimeoutMs } from "../../../app/plans/feed-cadence.ts";
+import { feedTimeoutMs } from "../../../app/plans/finder/feed-cadence.ts";
 import {
   BODY_READ_TIMEOUT_MS,
   CLIENT_MARGIN_MS,
