@@ -3,19 +3,20 @@ import { siteConfig } from "~/config/site";
 import { formatPrice } from "~/lib/format";
 import { fixedMailto } from "~/lib/fixed-mailto";
 import type { Plan } from "~/plans/plans";
+import { manageLabel, taxClause } from "../../../supabase/functions/_shared/contract.ts";
 
 // What a subscriber is told on every page and beside every checkout button: the amount, that it
 // renews every month until canceled, the tax, price changes, and how and when canceling takes
 // effect (the US Restore Online Shoppers' Confidence Act, California's automatic-renewal law,
-// the EU Consumer Rights Directive). A small module of its own, so the footer and the renewal notes do not pull the rest of the billing
-// rules into each page's bundle. billing-rules.ts takes these into `billingStatements`; the
-// checkout function states the same terms in Stripe's words (create-checkout/consent.ts).
+// the EU Consumer Rights Directive). A small module of its own, so the footer and the renewal
+// notes do not pull the rest of the billing rules into each page's bundle. billing-rules.ts takes
+// these into `billingStatements`; the checkout function states the same terms in Stripe's words,
+// with the label, tax clause and prices of the shared contract (_shared/contract.ts).
 
 const portal = siteConfig.billingPortalUrl;
 const support = siteConfig.supportEmail;
 
-/** The words that name the customer portal (or, without one, the cancellation e-mail). */
-export const manageLabel = "Manage or cancel your subscription";
+export { manageLabel, taxClause };
 
 /** How long a cancellation by e-mail takes us, and the written confirmation that follows it. */
 export const cancelProcessing = "one business day";
@@ -59,20 +60,6 @@ export const cancelRule = {
   effect:
     "A cancellation stops the next renewal: you are not charged again, and you keep access until the end of the billing period you have already paid for.",
 } as const;
-
-/**
- * The required choice Stripe Checkout shows before payment (create-checkout/consent.ts sends it;
- * a test keeps the two equal): the express request to start at once, and the acknowledgement
- * that an EU/UK consumer's right of withdrawal ends once the service is fully performed.
- */
-export const expressStart = {
-  label: "Start your subscription at once?",
-  option:
-    "Yes, start now; I accept that my EU/UK right to withdraw ends once it is fully performed",
-} as const;
-
-/** The tax Checkout adds (automatic_tax), in the words after a price; `taxSentence` in full. */
-export const taxClause = "plus any sales tax or VAT due";
 
 export const taxSentence =
   "Prices exclude sales tax and VAT: where tax applies, Stripe Checkout adds it based on your billing address and shows the total before you pay.";

@@ -5,6 +5,3 @@ export const checkoutMessages = {
   noUrl: "Failed to start subscription process. No checkout URL returned.",
   tryAgain: "Failed to start subscription process. Please try again.",
 } as const;
-
-/** How long the browser waits for the function before giving up. */
-export const checkoutTimeoutMs = 15_000;

@@ -1,6 +1,7 @@
 import { FunctionsClient, FunctionsHttpError } from "@supabase/functions-js";
 import type { PriceId } from "~/plans/plans";
-import { checkoutMessages, checkoutTimeoutMs } from "~/plans/checkout/checkout-messages";
+import { checkoutTimeoutMs } from "../../../supabase/functions/_shared/contract.ts";
+import { checkoutMessages } from "~/plans/checkout/checkout-messages";
 import { anonKeyHeaders, functionsBaseUrl } from "~/lib/functions-url";
 
 export type CheckoutOutcome = { ok: true; url: string } | { ok: false; message: string };

@@ -1,10 +1,11 @@
-import type { Cadence, PaceBasis } from "../../../supabase/functions/feed-cadence/pace";
+import {
+  feedTimeoutMs,
+  type Cadence,
+  type PaceBasis,
+} from "../../../supabase/functions/_shared/contract.ts";
 import { anonKeyHeaders, functionsBaseUrl } from "~/lib/functions-url";
 
 export type { Cadence, PaceBasis };
-
-/** How long the browser waits for the feed function (its own budget is checked against this). */
-export const feedTimeoutMs = 10_000;
 
 /** What the browser says when the function could not say it. */
 export const feedClientMessages = {

@@ -2,9 +2,9 @@ import { formatCents, formatPrice } from "~/lib/format";
 import { allowanceAdvice, billingStatements } from "../billing/billing-rules";
 import {
   costPerEpisodeCents,
-  planFeatureRows,
   plans,
   startsCheckout,
+  type FeatureName,
   type Plan,
   type PlanFeatureValue,
 } from "~/plans/plans";
@@ -12,11 +12,11 @@ import {
 // The plan finder's rules and copy. Every figure comes from plans.ts; this module only decides
 // which plan covers what a visitor asks for. Loaded by /pricing alone, never by the home page.
 
-export type FeatureRowName = (typeof planFeatureRows)[number]["name"];
+export type FeatureRowName = FeatureName;
 
-/** A plan's value in one of the 13 feature rows. */
+/** A plan's value in one of the feature rows. */
 export function featureValue(plan: Plan, row: FeatureRowName): PlanFeatureValue {
-  return plan.values[planFeatureRows.findIndex((r) => r.name === row)] ?? false;
+  return plan.features[row];
 }
 
 type Need = {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, it } from "vitest";
-import { feedTimeoutMs } from "../../../app/plans/finder/feed-cadence.ts";
+import { feedTimeoutMs } from "../_shared/contract.ts";
 import { contractCases } from "../tests/contract-cases.ts";
 import { createDefaultReader } from "./read-in-worker.ts";
 
