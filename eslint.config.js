@@ -1,14 +1,20 @@
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
+import boundaries from "eslint-plugin-boundaries";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-// One direction of imports between app/'s folders (docs/decisions/012-domain-folders.md):
-// config → lib → ui → content | plans → examples | contact → data → site → components → routes.
-// A folder imports only from folders to its left and from itself. Tests are left out: they check
-// how folders fit together.
-const appFolders = [
+// The import rule over the whole house (docs/decisions/017-walls.md), checked by
+// eslint-plugin-boundaries on static imports, re-exports, dynamic import() and TypeScript's
+// import("…") types alike. Every file belongs to the first element whose pattern it matches; an
+// element imports only itself and the elements `allowed` names. Inside app/ the direction is
+// config → lib → ui → content | plans → examples | contact → data → site → components → routes,
+// with the shell (root.tsx, routes.ts, entry.*) on top. The contract is the one module of the
+// functions that the site imports, and it imports nothing. Test code (tests/,
+// supabase/functions/tests/, *.test.* files) may import anything, and only test code imports it.
+// The tools' own configs at the root (vite, vitest, playwright, react-router) are outside it.
+const appOrder = [
   "config",
   "lib",
   "ui",
@@ -21,51 +27,89 @@ const appFolders = [
   "components",
   "routes",
 ];
-const mayImport = {
-  config: ["config"],
-  lib: ["config", "lib"],
-  ui: ["config", "lib", "ui"],
-  content: ["config", "lib", "ui", "content"],
-  plans: ["config", "lib", "ui", "plans"],
-  examples: ["config", "lib", "ui", "content", "plans", "examples"],
-  contact: ["config", "lib", "ui", "contact"],
-  data: ["config", "lib", "ui", "content", "plans", "examples", "contact", "data"],
-  site: ["config", "lib", "ui", "content", "plans", "examples", "contact", "data", "site"],
-  components: [
-    "config",
-    "lib",
-    "ui",
-    "content",
-    "plans",
-    "examples",
-    "contact",
-    "data",
-    "site",
-    "components",
-  ],
+/** What each app/ folder may import besides itself; every app/ folder may import the contract. */
+const appAllowed = {
+  config: [],
+  lib: ["config"],
+  ui: ["config", "lib"],
+  content: ["config", "lib", "ui"],
+  plans: ["config", "lib", "ui"],
+  examples: ["config", "lib", "ui", "content", "plans"],
+  contact: ["config", "lib", "ui"],
+  data: ["config", "lib", "ui", "content", "plans", "examples", "contact"],
+  site: ["config", "lib", "ui", "content", "plans", "examples", "contact", "data"],
+  components: appOrder.slice(0, appOrder.indexOf("components")),
+  routes: appOrder.slice(0, appOrder.indexOf("routes")),
 };
 
-/** The no-restricted-imports patterns for a module of `folder`, allowed `allowed`. */
-function directionPatterns(folder, allowed) {
-  const banned = appFolders.filter((name) => !allowed.includes(name));
-  return [
-    {
-      regex: `^~/(${banned.join("|")})(/|$)`,
-      message: `app/${folder} imports only from ${allowed.join(", ")} (ADR 012).`,
-    },
-    {
-      regex: `^(\\.\\./)+(${appFolders.join("|")})(/|$)`,
-      message: "Import another app/ folder through ~/, where the direction rule can see it.",
-    },
-  ];
-}
+const element = (type, pattern) => ({ type, pattern, partialMatch: false });
+const elements = [
+  element("tests", ["tests", "supabase/functions/tests"]),
+  element("functions", "supabase/functions"),
+  ...appOrder.map((folder) => element(folder, `app/${folder}`)),
+  // root.tsx, routes.ts, entry.*, the stylesheet: the app's top.
+  element("shell", "app"),
+  element("server", "server"),
+  element("scripts", "scripts"),
+  element("tools", "tools"),
+];
+const files = [
+  { category: "test", pattern: "**/*.test.{ts,tsx}" },
+  { category: "contract", pattern: "supabase/functions/_shared/contract.ts" },
+];
 
-const testFiles = ["**/*.test.ts", "**/*.test.tsx"];
-const directionRules = Object.entries(mayImport).map(([folder, allowed]) => ({
-  files: [`app/${folder}/**/*.{ts,tsx}`],
-  ignores: testFiles,
-  rules: { "no-restricted-imports": ["error", { patterns: directionPatterns(folder, allowed) }] },
-}));
+const allowed = {
+  ...appAllowed,
+  shell: appOrder,
+  functions: [],
+  server: ["config", "functions"],
+  scripts: [...appOrder, "server", "functions"],
+  tools: ["server", "functions"],
+};
+const toTypes = (types) => ({ to: { element: { types: { anyOf: types } } } });
+const policies = [
+  ...Object.entries(allowed).map(([type, list]) => ({
+    from: { element: { type } },
+    allow: toTypes([type, ...list]),
+  })),
+  {
+    // The one module of the functions that the site and the tools may import.
+    from: { element: { types: { anyOf: [...appOrder, "shell", "scripts", "tools", "server"] } } },
+    allow: { to: { file: { categories: { anyOf: ["contract"] } } } },
+  },
+  { disallow: { to: { file: { categories: { anyOf: ["test"] } } } } },
+  { disallow: toTypes(["tests"]) },
+  { from: { file: { categories: { anyOf: ["test"] } } }, allow: toTypes(["*"]) },
+  { from: { element: { type: "tests" } }, allow: toTypes(["*"]) },
+];
+
+const importRule = {
+  files: ["**/*.{ts,tsx,js}"],
+  plugins: { boundaries },
+  settings: {
+    "boundaries/elements": elements,
+    "boundaries/files": files,
+    // TypeScript's `import("…")` type, which the plugin's default nodes leave out.
+    "boundaries/additional-dependency-nodes": [
+      { selector: "TSImportType > Literal", kind: "type", name: "import-type" },
+    ],
+    "import/resolver": {
+      alias: { map: [["~", "./app"]], extensions: [".ts", ".tsx", ".js", ".css"] },
+    },
+  },
+  rules: {
+    "boundaries/dependencies": [
+      "error",
+      {
+        default: "disallow",
+        checkInternals: true,
+        policies,
+        message:
+          "{{from.element.type}} may not import {{to.element.type}} {{to.file.categories}} (docs/decisions/017-walls.md).",
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -113,5 +157,18 @@ export default tseslint.config(
       ],
     },
   },
-  ...directionRules,
+  importRule,
+  {
+    files: ["supabase/functions/_shared/contract.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "ImportDeclaration, ImportExpression, ExportAllDeclaration, ExportNamedDeclaration[source], TSImportType",
+          message: "The contract imports nothing, so Vite, Node and Deno read it as it is.",
+        },
+      ],
+    },
+  },
 );
