@@ -1,88 +1,115 @@
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
+import boundaries from "eslint-plugin-boundaries";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-// One direction of imports between app/'s folders (docs/decisions/012-domain-folders.md):
-// config → lib → content | plans → examples → data → site → components → routes. A folder
-// imports only from folders to its left and from itself; a domain's components/ may also import
-// the shared primitives in components/ui. Tests are left out: they check how folders fit together.
-const appFolders = [
+// The import rule over the whole house (docs/decisions/017-walls.md), checked by
+// eslint-plugin-boundaries on static imports, re-exports, dynamic import() and TypeScript's
+// import("…") types alike. Every file belongs to the first element whose pattern it matches; an
+// element imports only itself and the elements `allowed` names. Inside app/ the direction is
+// config → lib → ui → content | plans → examples | contact → data → site → components → routes,
+// with the shell (root.tsx, routes.ts, entry.*) on top. The contract is the one module of the
+// functions that the site imports, and it imports nothing. Test code (tests/,
+// supabase/functions/tests/, *.test.* files) may import anything, and only test code imports it.
+// The tools' own configs at the root (vite, vitest, playwright, react-router) are outside it.
+const appOrder = [
   "config",
   "lib",
+  "ui",
   "content",
   "plans",
   "examples",
+  "contact",
   "data",
   "site",
   "components",
   "routes",
 ];
-const mayImport = {
-  config: ["config"],
-  lib: ["config", "lib"],
-  content: ["config", "lib", "content"],
-  plans: ["config", "lib", "plans"],
-  examples: ["config", "lib", "content", "plans", "examples"],
-  data: ["config", "lib", "content", "plans", "examples", "data"],
-  site: ["config", "lib", "content", "plans", "examples", "data", "site"],
-  components: ["config", "lib", "content", "plans", "examples", "data", "site", "components"],
+/** What each app/ folder may import besides itself; every app/ folder may import the contract. */
+const appAllowed = {
+  config: [],
+  lib: ["config"],
+  ui: ["config", "lib"],
+  content: ["config", "lib", "ui"],
+  plans: ["config", "lib", "ui"],
+  examples: ["config", "lib", "ui", "content", "plans"],
+  contact: ["config", "lib", "ui"],
+  data: ["config", "lib", "ui", "content", "plans", "examples", "contact"],
+  site: ["config", "lib", "ui", "content", "plans", "examples", "contact", "data"],
+  components: appOrder.slice(0, appOrder.indexOf("components")),
+  routes: appOrder.slice(0, appOrder.indexOf("routes")),
 };
 
-/** The no-restricted-imports patterns for a module allowed `allowed` (plus components/ui if `ui`). */
-function directionPatterns(folder, allowed, ui = false) {
-  const banned = appFolders.filter((name) => !allowed.includes(name));
-  const uiOnly = ui && banned.includes("components");
-  const names = banned.filter((name) => !(uiOnly && name === "components"));
-  const patterns = [
-    {
-      regex: `^~/(${names.join("|")})(/|$)`,
-      message: `app/${folder} imports only from ${allowed.join(", ")}${ui ? ", components/ui" : ""} (ADR 012).`,
-    },
-    {
-      regex: `^(\\.\\./)+(${appFolders.join("|")})(/|$)`,
-      message: "Import another app/ folder through ~/, where the direction rule can see it.",
-    },
-  ];
-  if (uiOnly) {
-    patterns.push({
-      regex: "^~/components/(?!ui/)",
-      message: `app/${folder} may import components/ui only, not other shared components (ADR 012).`,
-    });
-  }
-  return patterns;
-}
+const element = (type, pattern) => ({ type, pattern, partialMatch: false });
+const elements = [
+  element("tests", ["tests", "supabase/functions/tests"]),
+  element("functions", "supabase/functions"),
+  ...appOrder.map((folder) => element(folder, `app/${folder}`)),
+  // root.tsx, routes.ts, entry.*, the stylesheet: the app's top.
+  element("shell", "app"),
+  element("server", "server"),
+  element("scripts", "scripts"),
+  element("tools", "tools"),
+];
+const files = [
+  { category: "test", pattern: "**/*.test.{ts,tsx}" },
+  { category: "contract", pattern: "supabase/functions/_shared/contract.ts" },
+];
 
-const testFiles = ["**/*.test.ts", "**/*.test.tsx"];
-const directionRules = [
-  ...Object.entries(mayImport).map(([folder, allowed]) => ({
-    files: [`app/${folder}/**/*.{ts,tsx}`],
-    ignores: testFiles,
-    rules: { "no-restricted-imports": ["error", { patterns: directionPatterns(folder, allowed) }] },
-  })),
-  ...["plans", "examples"].map((folder) => ({
-    files: [`app/${folder}/components/**/*.{ts,tsx}`],
-    ignores: testFiles,
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: directionPatterns(`${folder}/components`, mayImport[folder], true) },
-      ],
-    },
+const allowed = {
+  ...appAllowed,
+  shell: appOrder,
+  functions: [],
+  server: ["config", "functions"],
+  scripts: [...appOrder, "server", "functions"],
+  tools: ["server", "functions"],
+};
+const toTypes = (types) => ({ to: { element: { types: { anyOf: types } } } });
+const policies = [
+  ...Object.entries(allowed).map(([type, list]) => ({
+    from: { element: { type } },
+    allow: toTypes([type, ...list]),
   })),
   {
-    // Shared primitives: they know no domain, so every domain's components can use them.
-    files: ["app/components/ui/**/*.{ts,tsx}"],
-    ignores: testFiles,
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: directionPatterns("components/ui", ["config", "lib"], true) },
-      ],
+    // The one module of the functions that the site and the tools may import.
+    from: { element: { types: { anyOf: [...appOrder, "shell", "scripts", "tools", "server"] } } },
+    allow: { to: { file: { categories: { anyOf: ["contract"] } } } },
+  },
+  { disallow: { to: { file: { categories: { anyOf: ["test"] } } } } },
+  { disallow: toTypes(["tests"]) },
+  { from: { file: { categories: { anyOf: ["test"] } } }, allow: toTypes(["*"]) },
+  { from: { element: { type: "tests" } }, allow: toTypes(["*"]) },
+];
+
+const importRule = {
+  files: ["**/*.{ts,tsx,js}"],
+  plugins: { boundaries },
+  settings: {
+    "boundaries/elements": elements,
+    "boundaries/files": files,
+    // TypeScript's `import("…")` type, which the plugin's default nodes leave out.
+    "boundaries/additional-dependency-nodes": [
+      { selector: "TSImportType > Literal", kind: "type", name: "import-type" },
+    ],
+    "import/resolver": {
+      alias: { map: [["~", "./app"]], extensions: [".ts", ".tsx", ".js", ".css"] },
     },
   },
-];
+  rules: {
+    "boundaries/dependencies": [
+      "error",
+      {
+        default: "disallow",
+        checkInternals: true,
+        policies,
+        message:
+          "{{from.element.type}} may not import {{to.element.type}} {{to.file.categories}} (docs/decisions/017-walls.md).",
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -92,7 +119,7 @@ export default tseslint.config(
       "node_modules/",
       "playwright-report/",
       "test-results/",
-      "bench/results/",
+      "tests/bench/results/",
       ".cache/",
     ],
   },
@@ -115,7 +142,7 @@ export default tseslint.config(
   },
   {
     // Copy, prices and contacts live in app/config and app/data, never typed into components.
-    files: ["app/routes/**/*.tsx", "app/components/**/*.tsx"],
+    files: ["app/routes/**/*.tsx", "app/components/**/*.tsx", "app/ui/**/*.tsx"],
     rules: {
       "no-restricted-syntax": [
         "error",
@@ -130,5 +157,18 @@ export default tseslint.config(
       ],
     },
   },
-  ...directionRules,
+  importRule,
+  {
+    files: ["supabase/functions/_shared/contract.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "ImportDeclaration, ImportExpression, ExportAllDeclaration, ExportNamedDeclaration[source], TSImportType",
+          message: "The contract imports nothing, so Vite, Node and Deno read it as it is.",
+        },
+      ],
+    },
+  },
 );

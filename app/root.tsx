@@ -31,7 +31,7 @@ export const links: LinksFunction = () => [
 ];
 
 // Toasts are not needed for the first paint, so sonner loads after hydration.
-const Toaster = lazy(() => import("~/components/ui/toaster"));
+const Toaster = lazy(() => import("~/ui/toaster"));
 
 export function Layout({ children }: { children: ReactNode }) {
   // Only a route that declares why it must hydrate gets React Router's scripts (ADR 009). Every

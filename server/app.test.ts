@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { gzipSync } from "node:zlib";
 import { createApp, resolvePath, type CheckoutHandler } from "./app.ts";
 import type { StaticFile } from "./static-files.ts";
-import { builtFile as page } from "./test-files.ts";
+import { builtFile as page } from "../tests/fakes/test-files.ts";
 
 const homeHtml = "<html><body><h1>Home</h1><script>window.x=1</script></body></html>";
 const files = new Map<string, StaticFile>([

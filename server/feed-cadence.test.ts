@@ -4,11 +4,11 @@ import { startFeedFixtures, type FeedFixtures } from "../tests/fakes/feed-fixtur
 import { createFeedCadenceHandlerFromEnv } from "../supabase/functions/feed-cadence/from-env.ts";
 import type { FeedFromEnvOptions } from "../supabase/functions/feed-cadence/from-env.ts";
 import { MESSAGES } from "../supabase/functions/feed-cadence/handler.ts";
-import { fixtureNetwork, fixtureUrl } from "../supabase/functions/feed-cadence/test-network.ts";
+import { fixtureNetwork, fixtureUrl } from "../tests/fakes/fixture-network.ts";
 import { createApp } from "./app.ts";
 import { clientAddress } from "./client-address.ts";
 import { listen, type Listening } from "./http-server.ts";
-import { builtSite } from "./test-files.ts";
+import { builtSite } from "../tests/fakes/test-files.ts";
 
 // The feed function mounted by the production server, over real sockets. The SSRF refusals run
 // against the production handler as `npm start` builds it: the system resolver, the real

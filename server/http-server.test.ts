@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp, type CheckoutHandler } from "./app.ts";
 import { clientAddress } from "./client-address.ts";
 import { listen, serverLimits, type Listening, type ServerLimits } from "./http-server.ts";
-import { builtSite } from "./test-files.ts";
+import { builtSite } from "../tests/fakes/test-files.ts";
 
 const files = builtSite();
 

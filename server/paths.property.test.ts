@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { createApp } from "./app.ts";
-import { builtFile as page, builtSite } from "./test-files.ts";
+import { builtFile as page, builtSite } from "../tests/fakes/test-files.ts";
 
 // Issue 14: no request path may produce a 5xx or a Location that leaves the origin.
 const origin = "http://site.example";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { legalConfig } from "~/config/legal-entity";
 import { siteConfig } from "~/config/site";
-import { billingStatements } from "~/plans/billing-rules";
+import { billingStatements } from "~/plans/billing/billing-rules";
 import { siteLegalTokens } from "~/data/legal-tokens";
 import { fillTokens, getLegalFrontmatter, getLegalPage } from "~/content/legal.server";
 

@@ -1,4 +1,4 @@
-import { guaranteeShort } from "~/plans/guarantee";
+import { guaranteeShort } from "~/plans/billing/guarantee";
 
 export type AboutPoint = { title: string; description: string };
 

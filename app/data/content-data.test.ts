@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { about } from "./about-page";
-import { faqs } from "~/plans/faqs";
+import { faqs } from "~/plans/billing/faqs";
 import { features } from "./feature-list";
 import { describePlanOutputs } from "~/plans/plan-outputs";
-import { ctaBandPlan, planFeatureRows, plans, startsCheckout } from "~/plans/plans";
+import {
+  ctaBandPlan,
+  planFeatureRows,
+  plans,
+  startsCheckout,
+  type FeatureName,
+} from "~/plans/plans";
 import { testimonials } from "./testimonial-quotes";
 import { toolAvailability, toolPlanNote, tools } from "./tool-list";
 
@@ -62,13 +68,12 @@ describe("plans (spec §9)", () => {
     expect(planFeatureRows.at(-1)?.description).toMatch(
       /fully managed workflow for agencies and teams/i,
     );
-    for (const plan of plans) expect(plan.values).toHaveLength(planFeatureRows.length);
+    const rowNames = planFeatureRows.map((r) => r.name).sort();
+    for (const plan of plans) expect(Object.keys(plan.features).sort()).toEqual(rowNames);
   });
 
-  const value = (plan: string, row: string) => {
-    const index = planFeatureRows.findIndex((r) => r.name === row);
-    return plans.find((p) => p.name === plan)?.values[index];
-  };
+  const value = (plan: string, row: string) =>
+    plans.find((p) => p.name === plan)?.features[row as FeatureName];
 
   it("gives Starter only the core tools plus 1 LinkedIn post", () => {
     expect(value("Starter", "Audio to Text")).toBe(true);

@@ -1,7 +1,7 @@
 import { isExternalUrl, siteConfig } from "~/config/site";
-import { billingStatements } from "~/plans/billing-rules";
-import { guaranteeDays } from "~/plans/guarantee";
-import { expressStart } from "~/plans/subscription-terms";
+import { billingStatements } from "~/plans/billing/billing-rules";
+import { guaranteeDays } from "~/plans/billing/guarantee";
+import { expressStart } from "../../supabase/functions/_shared/contract.ts";
 
 // What the legal pages say that depends on the configured build: contacts, the statements table
 // (billing-rules.ts, so the Terms and the Privacy Policy cannot drift from the FAQ) and which outside hosts a visitor
@@ -67,7 +67,7 @@ export function siteLegalTokens(): Record<string, string> {
     feedStorage: billingStatements.feedStorage,
     contactForm: billingStatements.contactForm,
     expressStartLabel: expressStart.label,
-    expressStartOption: expressStart.option,
+    expressStartOption: expressStart.option.label,
     formProcessors: formProcessors(),
     thirdParties: thirdParties(),
   };

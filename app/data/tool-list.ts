@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { BarChart3, CalendarClock, Clapperboard, FileAudio, Recycle, Search } from "lucide-react";
-import { featureValue, type FeatureRowName } from "~/plans/plan-finder";
+import { featureValue, type FeatureRowName } from "~/plans/finder/plan-finder";
 import { plans } from "~/plans/plans";
 
 export type Tool = {

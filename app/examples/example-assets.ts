@@ -1,15 +1,15 @@
 import { formatPrice } from "~/lib/format";
 import {
-  planFeatureRows,
   plans,
   startsCheckout,
+  type FeatureName,
   type Plan,
   type PlanFeatureValue,
   type PriceId,
 } from "~/plans/plans";
 
 /** The feature row of the plan table that says whether a plan includes an asset. */
-type PlanRowName = (typeof planFeatureRows)[number]["name"];
+type PlanRowName = FeatureName;
 
 /**
  * The assets of a sample kit, in the explorer's tab order. `id` is the panel's URL fragment
@@ -47,10 +47,8 @@ export type PlanInclusion = {
 
 /** The plans whose table row for this asset is a tick or a count, cheapest first. */
 export function plansIncluding(asset: ExampleAsset): PlanInclusion[] {
-  const row = planFeatureRows.findIndex((candidate) => candidate.name === asset.planRow);
-  if (row === -1) throw new Error(`No plan row named ${asset.planRow}`);
   return plans.flatMap((plan): PlanInclusion[] => {
-    const value: PlanFeatureValue | undefined = plan.values[row];
+    const value: PlanFeatureValue = plan.features[asset.planRow];
     if (value === true) return [{ plan }];
     if (typeof value === "string" && value !== "") return [{ plan, allowance: value }];
     return [];

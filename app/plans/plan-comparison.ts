@@ -34,10 +34,10 @@ export function comparisonRows(plans: readonly Plan[]): ComparisonRow[] {
         return cents === null ? "Custom" : formatCents(cents);
       }),
     },
-    ...planFeatureRows.map((row, index) => ({
+    ...planFeatureRows.map((row) => ({
       name: row.name,
       description: row.description,
-      values: plans.map((plan) => plan.values[index] ?? false),
+      values: plans.map((plan) => plan.features[row.name]),
     })),
   ];
 }

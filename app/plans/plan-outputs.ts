@@ -45,9 +45,9 @@ export function describePlanOutputs(): string {
     const previous = plans[index - 1];
     const added: string[] = [];
     const unlimited: string[] = [];
-    planFeatureRows.forEach(({ name }, row) => {
-      const value = plan.values[row]!;
-      const before = previous?.values[row] ?? false;
+    planFeatureRows.forEach(({ name }) => {
+      const value = plan.features[name];
+      const before = previous?.features[name] ?? false;
       if (value === false || value === before) return;
       if (before !== false && value === "Unlimited") unlimited.push(rowPhrases[name].many ?? name);
       else added.push(phrase(name, value));

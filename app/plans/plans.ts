@@ -1,7 +1,7 @@
-import { guaranteeDays, guaranteePlans } from "./guarantee";
+import { checkoutPlanPrices, type PlanId } from "../../supabase/functions/_shared/contract.ts";
 
 /** A plan's public id, sent to the checkout function. The server maps it to a Stripe price. */
-export type PriceId = "price_starter" | "price_pro" | "price_expert" | "price_agency";
+export type PriceId = PlanId;
 
 export type PlanFeatureValue = boolean | string;
 
@@ -19,8 +19,8 @@ export type Plan = {
   summary: string;
   ctaLabel: string;
   popular: boolean;
-  /** One value per entry of `planFeatureRows`, in the same order. */
-  values: readonly PlanFeatureValue[];
+  /** What the plan includes of each feature, by the feature's name in `planFeatureRows`. */
+  features: PlanFeatures;
 };
 
 export const planFeatureRows = [
@@ -42,50 +42,83 @@ export const planFeatureRows = [
   },
 ] as const satisfies readonly PlanFeatureRow[];
 
+/** A feature's name: the key of every plan's `features`. */
+export type FeatureName = (typeof planFeatureRows)[number]["name"];
+
+export type PlanFeatures = Readonly<Record<FeatureName, PlanFeatureValue>>;
+
 export const plans = [
   {
     name: "Starter",
     priceId: "price_starter",
-    price: 79,
+    price: checkoutPlanPrices.price_starter,
     episodesPerMonth: 2,
     summary: "The essentials for a show getting serious about its back catalog.",
     ctaLabel: "Subscribe to Starter",
     popular: false,
-    values: [true, true, true, false, "1", false, false, false, false, false, false, false, false],
+    features: {
+      "Audio to Text": true,
+      Summarization: true,
+      "Key Point Extraction": true,
+      "Full Repurpose Kit": false,
+      "LinkedIn Post": "1",
+      "Carousel Images": false,
+      "Content Templates": false,
+      "X threads": false,
+      "Instagram Posts": false,
+      "Caption Generation": false,
+      "White Label": false,
+      "Content Scheduling": false,
+      "Managed Workflow": false,
+    },
   },
   {
     name: "Pro",
     priceId: "price_pro",
-    price: 149,
+    price: checkoutPlanPrices.price_pro,
     episodesPerMonth: 4,
     summary: "The full repurpose kit for four episodes a month, on every platform you post to.",
     ctaLabel: "Subscribe to Pro",
     popular: true,
-    values: [true, true, true, true, "1", true, true, "1", "1", true, false, false, false],
+    features: {
+      "Audio to Text": true,
+      Summarization: true,
+      "Key Point Extraction": true,
+      "Full Repurpose Kit": true,
+      "LinkedIn Post": "1",
+      "Carousel Images": true,
+      "Content Templates": true,
+      "X threads": "1",
+      "Instagram Posts": "1",
+      "Caption Generation": true,
+      "White Label": false,
+      "Content Scheduling": false,
+      "Managed Workflow": false,
+    },
   },
   {
     name: "Expert",
     priceId: "price_expert",
-    price: 299,
+    price: checkoutPlanPrices.price_expert,
     episodesPerMonth: 6,
     summary: "Unlimited posts, your own branding and scheduling for busy producers.",
     ctaLabel: "Subscribe to Expert",
     popular: false,
-    values: [
-      true,
-      true,
-      true,
-      true,
-      "Unlimited",
-      true,
-      true,
-      "Unlimited",
-      "Unlimited",
-      true,
-      true,
-      true,
-      false,
-    ],
+    features: {
+      "Audio to Text": true,
+      Summarization: true,
+      "Key Point Extraction": true,
+      "Full Repurpose Kit": true,
+      "LinkedIn Post": "Unlimited",
+      "Carousel Images": true,
+      "Content Templates": true,
+      "X threads": "Unlimited",
+      "Instagram Posts": "Unlimited",
+      "Caption Generation": true,
+      "White Label": true,
+      "Content Scheduling": true,
+      "Managed Workflow": false,
+    },
   },
   {
     name: "Agency",
@@ -95,29 +128,23 @@ export const plans = [
     summary: "Everything, plus a managed workflow for agencies and networks.",
     ctaLabel: "Contact Us",
     popular: false,
-    values: [
-      true,
-      true,
-      true,
-      true,
-      "Unlimited",
-      true,
-      true,
-      "Unlimited",
-      "Unlimited",
-      true,
-      true,
-      true,
-      true,
-    ],
+    features: {
+      "Audio to Text": true,
+      Summarization: true,
+      "Key Point Extraction": true,
+      "Full Repurpose Kit": true,
+      "LinkedIn Post": "Unlimited",
+      "Carousel Images": true,
+      "Content Templates": true,
+      "X threads": "Unlimited",
+      "Instagram Posts": "Unlimited",
+      "Caption Generation": true,
+      "White Label": true,
+      "Content Scheduling": true,
+      "Managed Workflow": true,
+    },
   },
 ] as const satisfies readonly Plan[];
-
-/** Copy shared by the plan cards on the home page and /pricing. */
-export const pricingCopy = {
-  intro: `Pick the plan that fits your publishing schedule. A ${guaranteeDays}-day money-back guarantee covers the first payment of your first ${guaranteePlans} subscription, and you can cancel anytime.`,
-  perEpisode: "per episode",
-} as const;
 
 /** The page that lists the plans and starts their checkouts. */
 export const pricingPath = "/pricing";

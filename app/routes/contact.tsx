@@ -1,4 +1,4 @@
-import { ContactForm } from "~/components/forms/contact-form";
+import { ContactForm } from "~/contact/components/contact-form";
 import { PageHeader } from "~/components/layout/page-header";
 import { siteConfig } from "~/config/site";
 import { fixedPages } from "~/site/pages";

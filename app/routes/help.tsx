@@ -1,7 +1,7 @@
 import { PageHeader } from "~/components/layout/page-header";
 import { FaqSection } from "~/components/sections/faq-section";
-import { billingFaqPointer } from "~/plans/billing-faq-pointer";
-import { faqs } from "~/plans/faqs";
+import { billingFaqPointer } from "~/plans/billing/billing-faq-pointer";
+import { faqs } from "~/plans/billing/faqs";
 import { fixedPages } from "~/site/pages";
 import { metaFromLoader } from "~/site/route-meta";
 import { buildMeta } from "~/site/seo";
@@ -25,7 +25,7 @@ export default function Help() {
         Find answers to common questions, or write to our support team.
       </PageHeader>
       <FaqSection faqs={faqs} />
-      {/* Billing answers live on /pricing (app/plans/billing-faqs.ts); this page points to them. */}
+      {/* Billing answers live on /pricing (app/plans/billing/billing-faqs.ts); this page points to them. */}
       <p className="mx-auto max-w-3xl px-4 pb-16 text-muted-foreground sm:px-6">
         {billingFaqPointer.lead}{" "}
         <a

@@ -1,4 +1,4 @@
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/ui/button";
 import { goBackId, goBackScript } from "~/site/go-back-script";
 import { notFoundPage } from "~/site/not-found-page";
 import { buildMeta } from "~/site/seo";

@@ -1,10 +1,10 @@
-import { BillingFaqSection } from "~/plans/components/billing-faq-section";
+import { BillingFaqSection } from "~/plans/billing/components/billing-faq-section";
 import { CtaSection } from "~/components/sections/cta-section";
 import { PlanComparisonSection } from "~/plans/components/plan-comparison-section";
-import { PlanFinderSection } from "~/plans/components/plan-finder-section";
+import { PlanFinderSection } from "~/plans/finder/components/plan-finder-section";
 import { PricingSection } from "~/plans/components/pricing-section";
-import { billingFaqs } from "~/plans/billing-faqs";
-import { useCheckoutIntent } from "~/plans/checkout-intent";
+import { billingFaqs } from "~/plans/billing/billing-faqs";
+import { useCheckoutIntent } from "~/plans/checkout/checkout-intent";
 import { fixedPages } from "~/site/pages";
 import { plans } from "~/plans/plans";
 import { metaFromLoader } from "~/site/route-meta";

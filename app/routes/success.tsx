@@ -1,8 +1,8 @@
 import { CheckCircle2 } from "lucide-react";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/ui/button";
 import { siteConfig } from "~/config/site";
-import { billingStatements, manageLabel } from "~/plans/billing-rules";
-import { CancelEmailLink } from "~/plans/components/cancel-email-link";
+import { billingStatements, manageLabel } from "~/plans/billing/billing-rules";
+import { CancelEmailLink } from "~/plans/billing/components/cancel-email-link";
 import { fixedPages } from "~/site/pages";
 import { metaFromLoader } from "~/site/route-meta";
 import { buildMeta } from "~/site/seo";

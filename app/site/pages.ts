@@ -4,7 +4,7 @@ import { notFoundPage } from "~/site/not-found-page";
 import { plans, pricingPath } from "~/plans/plans";
 import { formatPrice } from "~/lib/format";
 import { definePage, type PageInput, type PageMeta } from "~/site/page-meta";
-import { guaranteeDays, guaranteeShort } from "~/plans/guarantee";
+import { guaranteeDays, guaranteeShort } from "~/plans/billing/guarantee";
 
 // The pages with a fixed text. Articles and legal pages take theirs from their Markdown front
 // matter (app/site/pages.server.ts). Routes read these in their loaders, so none reach the

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { absoluteUrl, siteConfig } from "~/config/site";
 import type { Author } from "~/content/authors";
-import type { FaqItem } from "~/plans/faqs";
+import type { FaqItem } from "~/plans/billing/faqs";
 import { plans } from "~/plans/plans";
 import { jsonLd } from "~/site/seo";
 

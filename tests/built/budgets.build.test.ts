@@ -6,7 +6,7 @@ import { filesUnder } from "../../server/files.ts";
 import { earlyInputScript } from "../../app/site/early-input.ts";
 import { goBackScript } from "../../app/site/go-back-script.ts";
 import { ctaBandPlan, plans, startsCheckout } from "../../app/plans/plans.ts";
-import { checkoutIntentHref } from "../../app/plans/checkout-intent.ts";
+import { checkoutIntentHref } from "../../app/plans/checkout/checkout-intent.ts";
 import { hydrates, siteRoutes } from "../e2e/site-routes.ts";
 import { builtPage, clientDir, pageFile } from "./built-site.ts";
 

@@ -3,7 +3,8 @@ import { siteRoutes } from "../e2e/site-routes.ts";
 import { builtPage } from "./built-site.ts";
 import { legalConfig } from "~/config/legal-entity";
 import { plans, startsCheckout } from "~/plans/plans";
-import { cancelEmail, cancelMailto, expressStart } from "~/plans/subscription-terms";
+import { expressStart } from "../../supabase/functions/_shared/contract.ts";
+import { cancelEmail, cancelMailto } from "~/plans/billing/subscription-terms";
 
 const prices = new Map(
   plans.filter(startsCheckout).map((plan) => [plan.priceId as string, `$${plan.price}`]),
@@ -78,6 +79,6 @@ describe("the cancellation e-mail and the withdrawal form", () => {
     expect(text).toContain("Model withdrawal form");
     expect(text).toContain("hereby give notice that I/We (*) withdraw from my/our (*) contract");
     expect(text).toContain(`"${expressStart.label}"`);
-    expect(text).toContain(`"${expressStart.option}"`);
+    expect(text).toContain(`"${expressStart.option.label}"`);
   });
 });

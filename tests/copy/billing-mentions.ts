@@ -26,7 +26,7 @@ export const billingMentions: readonly BillingMention[] = [
     because: "names what Stripe runs for us; the Terms say how to cancel",
   },
   {
-    source: "app/plans/billing-faqs.ts",
+    source: "app/plans/billing/billing-faqs.ts",
     quote: "Refunds, canceling, tax and payment, answered before you pay.",
     because: "the section's intro lists its topics",
   },
@@ -51,7 +51,7 @@ export const billingMentions: readonly BillingMention[] = [
     because: "the clause's heading; the sentences after it are billing-rules.ts's",
   },
   {
-    source: "app/plans/billing-faqs.ts",
+    source: "app/plans/billing/billing-faqs.ts",
     quote: "renewals and plan changes are not covered",
     because: "limits the guarantee; when a plan change applies is the plan-changes answer's",
   },

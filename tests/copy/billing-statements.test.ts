@@ -9,22 +9,23 @@ import {
 } from "./billing-statements";
 import { getLegalMarkdown } from "~/content/legal.server";
 import { about } from "~/data/about-page";
-import { billingFaqCopy, billingFaqs } from "~/plans/billing-faqs";
+import { billingFaqCopy, billingFaqs } from "~/plans/billing/billing-faqs";
 import { billingMentions } from "./billing-mentions";
-import { billingStatements } from "~/plans/billing-rules";
+import { billingStatements } from "~/plans/billing/billing-rules";
 import { billingTopics } from "./billing-topics";
-import { renewalDisclosure } from "~/plans/subscription-terms";
-import { faqs } from "~/plans/faqs";
+import { renewalDisclosure } from "~/plans/billing/subscription-terms";
+import { faqs } from "~/plans/billing/faqs";
 import { features } from "~/data/feature-list";
 import { siteLegalTokens } from "~/data/legal-tokens";
 import { fixedPages } from "~/site/pages";
-import { finderCopy, finderEpisodes, recommendPlan } from "~/plans/plan-finder";
-import { plans, pricingCopy, startsCheckout } from "~/plans/plans";
+import { finderCopy, finderEpisodes, recommendPlan } from "~/plans/finder/plan-finder";
+import { plans, startsCheckout } from "~/plans/plans";
+import { pricingCopy } from "~/plans/pricing-copy";
 import { testimonials } from "~/data/testimonial-quotes";
 import { tools } from "~/data/tool-list";
-import { guaranteeShort } from "~/plans/guarantee";
-import { manageLabel } from "~/plans/subscription-terms";
-import { writingTasks } from "~/plans/time-saved";
+import { guaranteeShort } from "~/plans/billing/guarantee";
+import { manageLabel } from "~/plans/billing/subscription-terms";
+import { writingTasks } from "~/plans/finder/time-saved";
 import { CACHE_TTL_MS } from "../../supabase/functions/feed-cadence/budget.ts";
 
 const legal = Object.fromEntries(
@@ -42,15 +43,15 @@ const finderAdvice = Array.from({ length: finderEpisodes.max }, (_, i) =>
 const sources: Record<string, string> = {
   ...markdownFiles("content/blog"),
   ...legal,
-  "app/plans/faqs.ts": faqs.flatMap((faq) => [faq.question, faq.answer]).join("\n"),
-  "app/plans/billing-faqs.ts": [
+  "app/plans/billing/faqs.ts": faqs.flatMap((faq) => [faq.question, faq.answer]).join("\n"),
+  "app/plans/billing/billing-faqs.ts": [
     ...billingFaqs.flatMap((faq) => [faq.question, faq.answer]),
     billingFaqCopy.heading,
     billingFaqCopy.intro,
   ].join("\n"),
-  "app/plans/plan-finder.ts": [...stringsIn(finderCopy), ...finderAdvice].join("\n"),
+  "app/plans/finder/plan-finder.ts": [...stringsIn(finderCopy), ...finderAdvice].join("\n"),
   "app/plans/plans.ts": stringsIn([pricingCopy, plans.map((plan) => plan.summary)]).join("\n"),
-  "app/plans/billing-rules.ts": plans
+  "app/plans/billing/billing-rules.ts": plans
     .filter(startsCheckout)
     .flatMap((plan) => Object.values(renewalDisclosure(plan)))
     .join("\n"),
@@ -74,9 +75,9 @@ function resolve(expression: string): string | undefined {
 
 /** The table itself: its sentences are the rules, and its templates are not copy. */
 const tableModules = [
-  "app/plans/billing-rules.ts",
-  "app/plans/subscription-terms.ts",
-  "app/plans/guarantee.ts",
+  "app/plans/billing/billing-rules.ts",
+  "app/plans/billing/subscription-terms.ts",
+  "app/plans/billing/guarantee.ts",
 ];
 
 // Every other module's words, read from its source: components, routes, the rest of app/ and the
@@ -121,14 +122,17 @@ describe("billing rules in the copy", () => {
         billingStatements.postCounts,
         billingStatements.cancelMarkdown,
       ],
-      "app/plans/billing-faqs.ts": [
+      "app/plans/billing/billing-faqs.ts": [
         billingStatements.upgrade,
         billingStatements.rollover,
         billingStatements.cancel,
         billingStatements.postCounts,
         ...billingStatements.extraEpisodes.slice(0, 2),
       ],
-      "app/plans/plan-finder.ts": [billingStatements.extraEpisodes[1], billingStatements.rollover],
+      "app/plans/finder/plan-finder.ts": [
+        billingStatements.extraEpisodes[1],
+        billingStatements.rollover,
+      ],
     };
     for (const [source, rules] of Object.entries(statedIn)) {
       for (const rule of rules) expect(sources[source], source).toContain(rule);
@@ -142,7 +146,7 @@ describe("canceling without a portal link (this build leaves VITE_BILLING_PORTAL
       "Send our ready-made cancellation e-mail to support@castloop.com from the address you subscribed with, and we cancel it for you within one business day, then e-mail you a written confirmation naming the last day you have paid for.",
     );
     expect(sources["content/legal/terms.md"]).toContain(billingStatements.cancelMarkdown);
-    expect(sources["app/plans/billing-faqs.ts"]).toContain(billingStatements.cancel);
+    expect(sources["app/plans/billing/billing-faqs.ts"]).toContain(billingStatements.cancel);
   });
 });
 
@@ -155,15 +159,21 @@ describe("the statements table against what the code does", () => {
 describe("the billing statements check", () => {
   // Each plants a sentence that contradicts a rule, in a file a visitor reads.
   it.each([
-    ["app/plans/faqs.ts", "Move up a plan whenever you need to; the change applies next month."],
+    [
+      "app/plans/billing/faqs.ts",
+      "Move up a plan whenever you need to; the change applies next month.",
+    ],
     ["content/legal/terms.md", "An upgrade applies from your next billing period."],
     ["content/legal/terms.md", "Any plan change applies from your next billing period."],
-    ["app/plans/billing-faqs.ts", "Unused episodes carry over to the next month."],
-    ["app/plans/plan-finder.ts", "A fifth episode costs $30 on Pro."],
+    ["app/plans/billing/billing-faqs.ts", "Unused episodes carry over to the next month."],
+    ["app/plans/finder/plan-finder.ts", "A fifth episode costs $30 on Pro."],
     ["app/plans/plans.ts", "Every self-serve plan comes with a 14-day money-back guarantee."],
     ["content/legal/terms.md", "You can cancel from the billing page of your account."],
-    ["app/plans/billing-faqs.ts", "Open the billing portal from the link in your receipt email."],
-    ["app/plans/faqs.ts", "Each regeneration gives you one more LinkedIn post."],
+    [
+      "app/plans/billing/billing-faqs.ts",
+      "Open the billing portal from the link in your receipt email.",
+    ],
+    ["app/plans/billing/faqs.ts", "Each regeneration gives you one more LinkedIn post."],
   ])("fails on a contradiction planted in %s: %s", (source, planted) => {
     const problems = check({ [source]: `${sources[source]}\n${planted}\n` });
     expect(problems.filter((p) => p.startsWith(`${source}: "${planted}"`))).toHaveLength(
@@ -195,7 +205,7 @@ describe("the billing statements check", () => {
 const issue33Pairs: readonly { pair: string; source: string; old: string }[] = [
   {
     pair: "feed field's 'We don't store it' vs the Privacy Policy's 10 minutes in memory",
-    source: "app/plans/feed-finder.ts",
+    source: "app/plans/finder/feed-finder.ts",
     old: "We don't store it or use it for anything else.",
   },
   {
@@ -225,7 +235,7 @@ const issue33Pairs: readonly { pair: string; source: string; old: string }[] = [
   },
   {
     pair: "the 14 days from an unstated start (Help Center) vs from the first payment",
-    source: "app/plans/faqs.ts",
+    source: "app/plans/billing/faqs.ts",
     old: `Ask for a refund within 14 days and we will return ${billingStatements.guaranteeScope} in full.`,
   },
   {
@@ -240,7 +250,7 @@ const issue33Pairs: readonly { pair: string; source: string; old: string }[] = [
   },
   {
     pair: "the guarantee claimed from 'the address on your account' vs the address you subscribed with",
-    source: "app/plans/billing-faqs.ts",
+    source: "app/plans/billing/billing-faqs.ts",
     old: "Write to support@castloop.com from the email address on your account.",
   },
   {
@@ -275,12 +285,12 @@ const issue33Pairs: readonly { pair: string; source: string; old: string }[] = [
   },
   {
     pair: "the Help Center's cancel answer vs the Terms' cancellation clause",
-    source: "app/plans/faqs.ts",
+    source: "app/plans/billing/faqs.ts",
     old: "There is no notice period, and you keep access until the end of the billing period you have already paid for.",
   },
   {
     pair: "the billing FAQ's cancel answer vs the Terms' cancellation clause",
-    source: "app/plans/billing-faqs.ts",
+    source: "app/plans/billing/billing-faqs.ts",
     old: "The cancellation takes effect at the end of the period you have paid for, you are not charged again.",
   },
   {

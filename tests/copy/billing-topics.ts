@@ -1,5 +1,5 @@
-import { billingStatements } from "~/plans/billing-rules";
-import { guaranteePlans } from "~/plans/guarantee";
+import { billingStatements } from "~/plans/billing/billing-rules";
+import { guaranteePlans } from "~/plans/billing/guarantee";
 import type { BillingTopic } from "./billing-statements";
 
 /**

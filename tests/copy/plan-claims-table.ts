@@ -42,7 +42,7 @@ export const planClaims: readonly PlanClaim[] = [
   },
   // Written from billing-rules.ts (extraEpisodeSentence); the dollar figures are price gaps.
   {
-    source: "app/plans/faqs.ts",
+    source: "app/plans/billing/faqs.ts",
     quote: "On Starter, a third episode in a month means moving up to Pro",
     says: [
       ["Starter", "episodes", 2],
@@ -50,7 +50,7 @@ export const planClaims: readonly PlanClaim[] = [
     ],
   },
   {
-    source: "app/plans/faqs.ts",
+    source: "app/plans/billing/faqs.ts",
     quote: "On Pro, a fifth episode in a month means moving up to Expert",
     says: [
       ["Pro", "episodes", 4],

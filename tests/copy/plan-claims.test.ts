@@ -5,7 +5,7 @@ import { getAllKits } from "~/examples/kit-loader.server";
 import { checkAssertion, checkPlanClaims, planStatements, type PlanClaim } from "./plan-claims";
 import { about } from "~/data/about-page";
 import { exampleAssets, outputsMissingFrom } from "~/examples/example-assets";
-import { faqs } from "~/plans/faqs";
+import { faqs } from "~/plans/billing/faqs";
 import { features } from "~/data/feature-list";
 import { planClaims } from "./plan-claims-table";
 import { describePlanOutputs } from "~/plans/plan-outputs";
@@ -26,7 +26,7 @@ const generated = new Set<string>(
 const sources: Record<string, string> = {
   ...markdownFiles("content/blog"),
   ...markdownFiles("content/legal"),
-  "app/plans/faqs.ts": stringsIn(faqs)
+  "app/plans/billing/faqs.ts": stringsIn(faqs)
     .filter((text) => !generated.has(text))
     .join("\n"),
   "app/data/testimonial-quotes.ts": stringsIn(testimonials).join("\n"),

@@ -30,7 +30,7 @@ export type PlanClaim = {
 };
 
 type PlanData = {
-  plans: readonly Pick<Plan, "name" | "price" | "episodesPerMonth" | "values">[];
+  plans: readonly Pick<Plan, "name" | "price" | "episodesPerMonth" | "features">[];
   rows: readonly { name: string }[];
 };
 
@@ -93,8 +93,9 @@ export function planStatements(text: string): string[] {
 const normalize = (text: string) => plainText(text).toLowerCase();
 
 function valueOf(data: PlanData, plan: PlanData["plans"][number], row: string) {
-  const index = data.rows.findIndex((candidate) => candidate.name === row);
-  return index < 0 ? undefined : plan.values[index];
+  return data.rows.some((candidate) => candidate.name === row)
+    ? plan.features[row as RowName]
+    : undefined;
 }
 
 /** Why an assertion is false against the plan data, or undefined when it holds. */

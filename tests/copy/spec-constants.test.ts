@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "~/config/site";
-import { faqs } from "~/plans/faqs";
+import { faqs } from "~/plans/billing/faqs";
 import { features } from "~/data/feature-list";
 import { fixedPages } from "~/site/pages";
 import { toolAvailability, tools } from "~/data/tool-list";
@@ -60,13 +60,17 @@ const specConstants: readonly SpecConstant[] = [
   ...["MP3", "WAV", "AAC", "M4A"].map((format) => ({
     spec: "§9 FAQ claims: audio formats",
     text: new RegExp(`\\b${format}\\b`),
-    in: ["app/plans/faqs.ts"],
+    in: ["app/plans/billing/faqs.ts"],
   })),
-  { spec: "§9 FAQ claims: accuracy", text: "95%+ for clear audio", in: ["app/plans/faqs.ts"] },
+  {
+    spec: "§9 FAQ claims: accuracy",
+    text: "95%+ for clear audio",
+    in: ["app/plans/billing/faqs.ts"],
+  },
   {
     spec: "§9 FAQ claims: guarantee",
     text: "14-day money-back guarantee",
-    in: ["app/plans/faqs.ts"],
+    in: ["app/plans/billing/faqs.ts"],
   },
   { spec: "§9 marketing claims", text: "200+", in: ["app/config/site.ts"] },
   { spec: "§2 Tools", text: "Available on all pricing plans", in: ["tools cards"] },
@@ -94,7 +98,7 @@ function copySources(): Record<string, string> {
   const tierBadges = features.map((feature) => feature.tier);
   return {
     ...Object.fromEntries(getAllPosts().map((post) => [article(post.slug), readerText(post.html)])),
-    "app/plans/faqs.ts": stringsIn(faqs).join("\n"),
+    "app/plans/billing/faqs.ts": stringsIn(faqs).join("\n"),
     "app/config/site.ts": siteConfig.creatorsServed,
     // Every card shows both lines, so the lines are listed once per card.
     "tools cards": tools.map(() => toolAvailability.join("\n")).join("\n"),
@@ -137,7 +141,7 @@ describe("the spec's constants", () => {
     expect(missingSpecConstants(specConstants, reworded)).toEqual([
       `${audiograms}: "15 to 45 seconds" (§9 editorial guidance: audiograms) is missing`,
     ]);
-    const noFormats = { ...sources, "app/plans/faqs.ts": "We accept audio files." };
+    const noFormats = { ...sources, "app/plans/billing/faqs.ts": "We accept audio files." };
     expect(missingSpecConstants(specConstants, noFormats)).toHaveLength(6);
   });
 

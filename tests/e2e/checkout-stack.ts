@@ -1,6 +1,6 @@
-import { freePort } from "../../scripts/free-port.ts";
-import { serveBuild } from "../../scripts/serve-build.ts";
-import { checkoutTimeoutMs } from "../../app/plans/checkout-messages.ts";
+import { freePort } from "../tools/free-port.ts";
+import { serveBuild } from "../tools/serve-build.ts";
+import { checkoutTimeoutMs } from "../../supabase/functions/_shared/contract.ts";
 import { startFakeStripe, type FakeStripe } from "../fakes/fake-stripe.ts";
 import { expect, type Page } from "./test";
 

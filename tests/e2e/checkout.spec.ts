@@ -1,4 +1,4 @@
-import { checkoutTimeoutMs } from "../../app/plans/checkout-messages.ts";
+import { checkoutTimeoutMs } from "../../supabase/functions/_shared/contract.ts";
 import { expect, test, waitForHydration, waitForSettled, type Page } from "./test";
 import {
   expectFakeStripeCheckout,

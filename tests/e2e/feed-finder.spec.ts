@@ -1,4 +1,4 @@
-import { feedFinderCopy } from "../../app/plans/feed-finder.ts";
+import { feedFinderCopy } from "../../app/plans/finder/feed-finder.ts";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, type Page } from "./test";
 import { fixtureUrl, startFeedStack, type FeedStack } from "./feed-stack";
@@ -14,7 +14,7 @@ test.afterAll(async () => {
 });
 
 const feedField = (page: Page) => page.getByLabel(feedFinderCopy.label);
-// The finder's labels are typed here: app/plans/plan-finder.ts reaches the site's configuration
+// The finder's labels are typed here: app/plans/finder/plan-finder.ts reaches the site's configuration
 // (through the billing rules), which only Vite can load, not Playwright's test loader.
 const episodesSelect = (page: Page) => page.getByLabel("Episodes you publish a month");
 const chart = (page: Page) =>

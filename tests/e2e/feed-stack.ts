@@ -7,10 +7,10 @@ import { connectOrigins } from "../../server/security-headers.ts";
 import { loadStaticFiles } from "../../server/static-files.ts";
 import { createNotConfiguredHandler } from "../../supabase/functions/create-checkout/handler.ts";
 import { createFeedCadenceHandlerFromEnv } from "../../supabase/functions/feed-cadence/from-env.ts";
-import { fixtureNetwork } from "../../supabase/functions/feed-cadence/test-network.ts";
+import { fixtureNetwork } from "../fakes/fixture-network.ts";
 import { startFeedFixtures, type FeedFixtures } from "../fakes/feed-fixtures.ts";
 
-export { fixtureUrl } from "../../supabase/functions/feed-cadence/test-network.ts";
+export { fixtureUrl } from "../fakes/fixture-network.ts";
 
 export type FeedStack = { origin: string; fixtures: FeedFixtures; close: () => Promise<void> };
 

@@ -1,4 +1,4 @@
-import { checkoutTimeoutMs } from "../../app/plans/checkout-messages.ts";
+import { checkoutTimeoutMs } from "../../supabase/functions/_shared/contract.ts";
 import { expect, tabTo, test } from "./test";
 
 // The main flows, walked with the keyboard alone: no click, no focus() call.

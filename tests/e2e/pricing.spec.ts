@@ -1,5 +1,5 @@
 import { comparisonCopy, comparisonRows } from "../../app/plans/plan-comparison.ts";
-import { checkoutTimeoutMs } from "../../app/plans/checkout-messages.ts";
+import { checkoutTimeoutMs } from "../../supabase/functions/_shared/contract.ts";
 import { plans } from "../../app/plans/plans.ts";
 import { expect, tabTo, test, type Locator, type Page } from "./test";
 

@@ -3,8 +3,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/free-port.ts";
-import { serveBuild, type Served } from "../../scripts/serve-build.ts";
+import { freePort } from "../tools/free-port.ts";
+import { serveBuild, type Served } from "../tools/serve-build.ts";
 import { startFakeStripe, type FakeStripe } from "../fakes/fake-stripe.ts";
 
 // Issue 15: a site configured only through .env, as the README documents, must carry the .env

@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { PostDate } from "~/components/blog/post-date";
-import { Badge } from "~/components/ui/badge";
+import { Badge } from "~/ui/badge";
 import type { PostSummary } from "~/content/blog.server";
 
 /** Covers are drawn at 1600×900; the box keeps that 16:9 shape before the image loads. */

@@ -1,6 +1,6 @@
 import { coverSize } from "~/components/blog/post-card";
 import { PostDate } from "~/components/blog/post-date";
-import { Badge } from "~/components/ui/badge";
+import { Badge } from "~/ui/badge";
 import type { Post } from "~/content/blog.server";
 
 type PostHeaderProps = Pick<

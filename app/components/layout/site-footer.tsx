@@ -1,5 +1,5 @@
 import { siteConfig } from "~/config/site";
-import { cancelMailto, cancelRule, manageLabel } from "~/plans/subscription-terms";
+import { cancelMailto, cancelRule, manageLabel } from "~/plans/billing/subscription-terms";
 import { BrandLogo } from "./brand-logo";
 
 export function SiteFooter() {

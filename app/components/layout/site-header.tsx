@@ -1,10 +1,10 @@
 import { Menu, X } from "lucide-react";
 import { useLocation } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/ui/button";
 import { siteConfig } from "~/config/site";
 import { cn } from "~/lib/cn";
 import { BrandLogo } from "./brand-logo";
-import { SmartLink } from "~/components/ui/smart-link";
+import { SmartLink } from "~/ui/smart-link";
 
 const mobileMenuId = "mobile-menu";
 

@@ -1,6 +1,6 @@
-import { CheckoutButton } from "~/plans/components/checkout-button";
-import { RenewalNote } from "~/plans/components/renewal-note";
-import { guaranteeShort } from "~/plans/guarantee";
+import { CheckoutButton } from "~/plans/checkout/components/checkout-button";
+import { RenewalNote } from "~/plans/billing/components/renewal-note";
+import { guaranteeShort } from "~/plans/billing/guarantee";
 import { ctaBandPlan } from "~/plans/plans";
 
 export function CtaSection() {

@@ -1,9 +1,9 @@
 import { ArrowRight } from "lucide-react";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/ui/button";
 import { SlidePreview } from "~/examples/components/slide-preview";
 import { examplesPath, kitFiles, kitPath } from "~/examples/example-assets";
 import type { ExampleKit } from "~/examples/kit";
-import { SectionHeading } from "~/components/ui/section-heading";
+import { SectionHeading } from "~/ui/section-heading";
 
 const link = "font-semibold text-primary underline underline-offset-4";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { faqs } from "~/plans/faqs";
+import { faqs } from "~/plans/billing/faqs";
 import { filterFaqs } from "./faq-section";
 
 describe("filterFaqs", () => {

@@ -1,8 +1,8 @@
 import { Search } from "lucide-react";
 import { useId, useState } from "react";
-import { Disclosure } from "~/components/ui/disclosure";
-import type { FaqItem } from "~/plans/faqs";
-import { SupportEmailLink } from "~/components/ui/support-email-link";
+import { Disclosure } from "~/ui/disclosure";
+import type { FaqItem } from "~/plans/billing/faqs";
+import { SupportEmailLink } from "~/ui/support-email-link";
 
 /** Items whose question or answer contains every word of the query (case-insensitive). */
 export function filterFaqs(items: readonly FaqItem[], query: string): FaqItem[] {

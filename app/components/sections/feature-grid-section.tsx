@@ -1,6 +1,6 @@
-import { Badge } from "~/components/ui/badge";
+import { Badge } from "~/ui/badge";
 import { featuredKitPath, type Feature, type Tier } from "~/data/feature-list";
-import { SectionHeading } from "~/components/ui/section-heading";
+import { SectionHeading } from "~/ui/section-heading";
 
 const tierBadge: Record<Tier, "core" | "pro" | "premium"> = {
   Core: "core",

@@ -1,6 +1,6 @@
 import { ArrowRight, AudioLines, CheckCircle2 } from "lucide-react";
-import { SmartLink } from "~/components/ui/smart-link";
-import { buttonVariants } from "~/components/ui/button";
+import { SmartLink } from "~/ui/smart-link";
+import { buttonVariants } from "~/ui/button";
 import { legalConfig } from "~/config/legal-entity";
 import { siteConfig } from "~/config/site";
 import { sampleContentNotes } from "~/data/testimonial-quotes";

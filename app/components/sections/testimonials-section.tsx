@@ -1,7 +1,7 @@
 import { legalConfig } from "~/config/legal-entity";
 import { sampleContentNotes, type Testimonial } from "~/data/testimonial-quotes";
 import { cn } from "~/lib/cn";
-import { SectionHeading } from "~/components/ui/section-heading";
+import { SectionHeading } from "~/ui/section-heading";
 import { StarRating } from "./star-rating";
 
 export function TestimonialsSection({

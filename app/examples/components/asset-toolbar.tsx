@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/ui/button";
 import { CopyButton } from "./copy-button";
 
 /** A static file link that saves rather than opens, with or without JavaScript. */

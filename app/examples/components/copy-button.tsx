@@ -1,5 +1,5 @@
 import { Copy } from "lucide-react";
-import { Button } from "~/components/ui/button";
+import { Button } from "~/ui/button";
 
 /** Selects an element's text, for a visitor to copy by hand. */
 function selectContents(element: HTMLElement) {

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { CheckoutButton } from "~/plans/components/checkout-button";
-import { RenewalNote } from "~/plans/components/renewal-note";
+import { CheckoutButton } from "~/plans/checkout/components/checkout-button";
+import { RenewalNote } from "~/plans/billing/components/renewal-note";
 import type { PlanOffer as Offer } from "~/examples/example-assets";
 import { plans } from "~/plans/plans";
 

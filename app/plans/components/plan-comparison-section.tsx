@@ -1,7 +1,7 @@
 import { comparisonCopy, comparisonRows, type ComparisonValue } from "~/plans/plan-comparison";
 import type { Plan } from "~/plans/plans";
 import { cn } from "~/lib/cn";
-import { PlanCta } from "./plan-cta";
+import { PlanCta } from "../checkout/components/plan-cta";
 
 /**
  * Below the desktop breakpoint only one plan's column shows, beside the feature names: the

@@ -1,16 +1,16 @@
 import { Check, Minus } from "lucide-react";
-import { Badge } from "~/components/ui/badge";
+import { Badge } from "~/ui/badge";
 import {
   costPerEpisodeCents,
   planFeatureRows,
-  pricingCopy,
   type Plan,
   type PlanFeatureValue,
 } from "~/plans/plans";
+import { pricingCopy } from "~/plans/pricing-copy";
 import { cn } from "~/lib/cn";
 import { formatCents, formatEpisodes, formatPrice } from "~/lib/format";
-import { PlanCta } from "./plan-cta";
-import { SectionHeading } from "~/components/ui/section-heading";
+import { PlanCta } from "../checkout/components/plan-cta";
+import { SectionHeading } from "~/ui/section-heading";
 
 export function PricingSection({
   plans,
@@ -84,12 +84,12 @@ function PlanCard({ plan, headingLevel }: { plan: Plan; headingLevel: "h2" | "h3
         <PlanCta plan={plan} className="w-full" />
       </div>
       <ul className="mt-6 space-y-3 border-t border-border pt-6 text-sm">
-        {planFeatureRows.map((row, index) => (
+        {planFeatureRows.map((row) => (
           <FeatureValue
             key={row.name}
             name={row.name}
             description={row.description}
-            value={plan.values[index] ?? false}
+            value={plan.features[row.name]}
           />
         ))}
       </ul>

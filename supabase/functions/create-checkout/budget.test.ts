@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { checkoutTimeoutMs } from "../../../app/plans/checkout-messages.ts";
+import { checkoutTimeoutMs } from "../_shared/contract.ts";
 import {
   BODY_READ_TIMEOUT_MS,
   CLIENT_MARGIN_MS,
@@ -9,8 +9,6 @@ import {
   STRIPE_RETRY_SLEEP_MAX_MS,
   STRIPE_TRY_TIMEOUT_MS,
 } from "./budget.ts";
-
-// The function cannot import from app/, so this Node test ties its budget to the browser's.
 
 describe("time budget (finding 7)", () => {
   it("answers well before the browser gives up", () => {

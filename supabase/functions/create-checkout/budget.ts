@@ -1,6 +1,6 @@
 /**
  * The function's time budget, in one place. The browser gives up on the function after
- * `checkoutTimeoutMs` (app/plans/checkout-messages.ts); budget.test.ts checks that everything
+ * `checkoutTimeoutMs` (_shared/contract.ts); budget.test.ts checks that everything
  * here finishes well before that, so the visitor never sees an error for a session that the
  * function then goes on to create.
  */

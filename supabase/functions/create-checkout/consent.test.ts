@@ -1,25 +1,19 @@
 import { describe, expect, it } from "vitest";
-import {
-  consentTexts,
-  EXPRESS_START,
-  MAX_CUSTOM_TEXT,
-  MAX_FIELD_LABEL,
-  MAX_OPTION_LABEL,
-  PLAN_PRICES_USD,
-} from "./consent.ts";
+import { checkoutPlanPrices, expressStart } from "../_shared/contract.ts";
+import { consentTexts, MAX_CUSTOM_TEXT, MAX_FIELD_LABEL, MAX_OPTION_LABEL } from "./consent.ts";
 
 describe("the consent texts sent to Stripe Checkout", () => {
   it("stay within Stripe's limits for every plan, even with a long site URL", () => {
     const siteUrl = `https://${"a".repeat(200)}.example`;
-    for (const price of Object.values(PLAN_PRICES_USD)) {
+    for (const price of Object.values(checkoutPlanPrices)) {
       const { termsAcceptance, submit } = consentTexts(price, siteUrl);
       expect(termsAcceptance.length).toBeLessThanOrEqual(MAX_CUSTOM_TEXT);
       expect(submit.length).toBeLessThanOrEqual(MAX_CUSTOM_TEXT);
     }
-    expect(EXPRESS_START.label.length).toBeLessThanOrEqual(MAX_FIELD_LABEL);
-    expect(EXPRESS_START.option.label.length).toBeLessThanOrEqual(MAX_OPTION_LABEL);
-    expect(EXPRESS_START.key).toMatch(/^[A-Za-z0-9]+$/);
-    expect(EXPRESS_START.option.value).toMatch(/^[A-Za-z0-9]+$/);
+    expect(expressStart.label.length).toBeLessThanOrEqual(MAX_FIELD_LABEL);
+    expect(expressStart.option.label.length).toBeLessThanOrEqual(MAX_OPTION_LABEL);
+    expect(expressStart.key).toMatch(/^[A-Za-z0-9]+$/);
+    expect(expressStart.option.value).toMatch(/^[A-Za-z0-9]+$/);
   });
 
   it("group the thousands of a larger amount", () => {
@@ -27,8 +21,8 @@ describe("the consent texts sent to Stripe Checkout", () => {
   });
 
   it("ask expressly to start at once and acknowledge the end of the right to withdraw", () => {
-    expect(EXPRESS_START.option.label).toMatch(/^Yes, start now/);
-    expect(EXPRESS_START.option.label).toContain(
+    expect(expressStart.option.label).toMatch(/^Yes, start now/);
+    expect(expressStart.option.label).toContain(
       "right to withdraw ends once it is fully performed",
     );
   });

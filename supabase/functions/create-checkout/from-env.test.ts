@@ -12,7 +12,7 @@ import {
   readProblem,
   useHarness,
   testEnv,
-} from "./test-helpers.ts";
+} from "../tests/checkout-helpers.ts";
 
 const harness = useHarness();
 

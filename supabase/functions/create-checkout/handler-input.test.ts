@@ -8,7 +8,7 @@ import {
   post,
   readProblem,
   useHarness,
-} from "./test-helpers.ts";
+} from "../tests/checkout-helpers.ts";
 
 // SECURITY.md section 5: every malformed request is answered before Stripe is called.
 

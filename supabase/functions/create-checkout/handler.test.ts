@@ -11,7 +11,7 @@ import {
   post,
   readProblem,
   useHarness,
-} from "./test-helpers.ts";
+} from "../tests/checkout-helpers.ts";
 import { expectedSessionParams } from "../tests/checkout-session-params.ts";
 
 const harness = useHarness();

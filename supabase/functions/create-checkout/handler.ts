@@ -14,7 +14,8 @@ import {
 import type { RateLimiters } from "../_shared/rate-limit.ts";
 import { BODY_READ_TIMEOUT_MS } from "./budget.ts";
 import { parseCheckoutBody } from "./schema.ts";
-import { consentTexts, PLAN_PRICES_USD } from "./consent.ts";
+import { checkoutPlanPrices } from "../_shared/contract.ts";
+import { consentTexts } from "./consent.ts";
 import { CheckoutSessionError, type CreateSession } from "./session.ts";
 
 export { ALLOW };
@@ -70,8 +71,8 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
   const log = deps.log ?? defaultLog;
   const successUrl = `${deps.siteUrl}/success?session_id={CHECKOUT_SESSION_ID}`;
   const cancelUrl = `${deps.siteUrl}/pricing`;
-  const consent = (plan: keyof typeof PLAN_PRICES_USD) =>
-    consentTexts(PLAN_PRICES_USD[plan], deps.siteUrl);
+  const consent = (plan: keyof typeof checkoutPlanPrices) =>
+    consentTexts(checkoutPlanPrices[plan], deps.siteUrl);
   const fail = (status: number, code: keyof typeof MESSAGES, cors: Record<string, string>) =>
     problem(status, code, MESSAGES[code], cors);
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseIpAddress } from "../_shared/client-address.ts";
+import { checkoutPlanIds, type CheckoutPlanId } from "../_shared/contract.ts";
 import {
   envProblems,
   FunctionConfigError,
@@ -11,18 +12,14 @@ import {
   siteAndOrigins,
 } from "../_shared/env.ts";
 
-/** Public plan ids the browser may send; the real Stripe price ids stay on the server. */
-export const PLAN_IDS = ["price_starter", "price_pro", "price_expert"] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
-
-export const PRICE_ENV_BY_PLAN: Readonly<Record<PlanId, string>> = {
+export const PRICE_ENV_BY_PLAN: Readonly<Record<CheckoutPlanId, string>> = {
   price_starter: "STRIPE_PRICE_STARTER",
   price_pro: "STRIPE_PRICE_PRO",
   price_expert: "STRIPE_PRICE_EXPERT",
 };
 
 export const checkoutBodySchema = z.strictObject({
-  priceId: z.enum(PLAN_IDS),
+  priceId: z.enum(checkoutPlanIds),
   isGuest: z.literal(true),
 });
 export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
@@ -99,7 +96,7 @@ export interface CheckoutConfig {
   rateLimitGlobalPerMinute: number;
   stripeApiBase: URL | undefined;
   /** Undefined when the secret key or a price is missing: checkout answers 503. */
-  stripe: { secretKey: string; prices: Map<PlanId, string> } | undefined;
+  stripe: { secretKey: string; prices: Map<CheckoutPlanId, string> } | undefined;
   /** Names (never values) of the variables that are missing. */
   missing: string[];
 }
@@ -129,14 +126,14 @@ export function parseCheckoutEnv(env: Record<string, string | undefined>): Check
   if ("problem" in site) throw new CheckoutConfigError([site.problem]);
   const { siteUrl, allowedOrigins } = site;
 
-  const configuredPrices: Record<PlanId, string | undefined> = {
+  const configuredPrices: Record<CheckoutPlanId, string | undefined> = {
     price_starter: vars.STRIPE_PRICE_STARTER,
     price_pro: vars.STRIPE_PRICE_PRO,
     price_expert: vars.STRIPE_PRICE_EXPERT,
   };
-  const prices = new Map<PlanId, string>();
+  const prices = new Map<CheckoutPlanId, string>();
   const missing: string[] = vars.STRIPE_SECRET_KEY === undefined ? ["STRIPE_SECRET_KEY"] : [];
-  for (const plan of PLAN_IDS) {
+  for (const plan of checkoutPlanIds) {
     const price = configuredPrices[plan];
     if (price === undefined) missing.push(PRICE_ENV_BY_PLAN[plan]);
     else prices.set(plan, price);

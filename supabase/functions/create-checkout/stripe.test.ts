@@ -15,7 +15,7 @@ import {
   startHarness,
   useHarness,
   type Harness,
-} from "./test-helpers.ts";
+} from "../tests/checkout-helpers.ts";
 
 const harness = useHarness();
 

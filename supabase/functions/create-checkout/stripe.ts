@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { EXPRESS_START } from "./consent.ts";
+import { expressStart } from "../_shared/contract.ts";
 import { STRIPE_DEADLINE_MS, STRIPE_MAX_NETWORK_RETRIES, STRIPE_TRY_TIMEOUT_MS } from "./budget.ts";
 import {
   CheckoutSessionError,
@@ -71,10 +71,10 @@ export function createStripeCheckout(config: StripeCheckoutConfig): {
           // EU/UK consumers ask expressly to start at once (ADR 014); required for everyone.
           custom_fields: [
             {
-              key: EXPRESS_START.key,
-              label: { type: "custom", custom: EXPRESS_START.label },
+              key: expressStart.key,
+              label: { type: "custom", custom: expressStart.label },
               type: "dropdown",
-              dropdown: { options: [{ ...EXPRESS_START.option }] },
+              dropdown: { options: [{ ...expressStart.option }] },
               optional: false,
             },
           ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feedTimeoutMs } from "../../../app/plans/feed-cadence.ts";
+import { feedTimeoutMs } from "../_shared/contract.ts";
 import {
   BODY_READ_TIMEOUT_MS,
   CLIENT_MARGIN_MS,
@@ -7,8 +7,6 @@ import {
   FETCH_DEADLINE_MS,
   MAX_FEED_BYTES,
 } from "./budget.ts";
-
-// The function cannot import from app/, so this Node test ties its budget to the browser's.
 
 describe("feed-cadence time budget", () => {
   it("answers before the browser gives up, with room for the network", () => {

@@ -1,6 +1,6 @@
 /**
  * The feed function's limits, in one place. The browser gives up after `feedTimeoutMs`
- * (app/plans/feed-cadence.ts); budget.test.ts checks that the function answers well before.
+ * (_shared/contract.ts); budget.test.ts checks that the function answers well before.
  */
 
 /** Longest wait for the visitor's small JSON request. */

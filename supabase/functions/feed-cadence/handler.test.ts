@@ -1,6 +1,6 @@
 import { beforeAll, describe, it } from "vitest";
-import { feedTimeoutMs } from "../../../app/plans/feed-cadence.ts";
-import { contractCases } from "./contract-cases.ts";
+import { feedTimeoutMs } from "../_shared/contract.ts";
+import { contractCases } from "../tests/contract-cases.ts";
 import { createDefaultReader } from "./read-in-worker.ts";
 
 // The contract on Node; supabase/functions/tests/feed-cadence-test.ts runs it on Deno.

@@ -1,3 +1,4 @@
+import type { Cadence, MonthCount, PaceBasis, Period } from "../_shared/contract.ts";
 import type { Episode, Feed } from "./feed.ts";
 
 // How often a show publishes, from the episodes its feed lists: counted over the 12 complete
@@ -5,57 +6,7 @@ import type { Episode, Feed } from "./feed.ts";
 // latest page, since the first episode it lists. Only what was read counts: undated and
 // future-dated episodes are reported, never placed.
 
-export type MonthCount = { month: string; episodes: number };
-export type Period = {
-  months: number;
-  /** Episodes a month on average, to one decimal. */
-  mean: number;
-  busiest: MonthCount;
-};
-
-/** What `episodesPerMonth` was worked out from; the finder says it in words. */
-export type PaceBasis =
-  /** The 12 complete months before today. */
-  | { kind: "last12" }
-  /** The show is younger than that: since its first episode, `months` ago (at least 1). */
-  | { kind: "since"; firstEpisodeAt: string; months: number }
-  /** The feed is one page of a longer list: from the `episodes` it lists, over `months`. */
-  | { kind: "latest"; episodes: number; firstEpisodeAt: string; months: number }
-  /** No rate: too few episodes (one or two), or too few of them dated. */
-  | { kind: "none"; reason: "too_few_episodes" | "too_few_dates" };
-
-export type Cadence = {
-  title: string;
-  artworkUrl: string | null;
-  /** Distinct published episodes (one per audio or video file), dated or not; scheduled items are not counted. */
-  episodes: number;
-  /** Of those, how many have a readable date (future ones included). */
-  datedEpisodes: number;
-  /** Share of published episodes with a readable date, 0 to 1, to two decimals. */
-  datedShare: number;
-  /** Under 80% dated: the figure rests on part of the feed, and the finder says so. */
-  fewDated: boolean;
-  /** Episodes dated after today: neither the latest nor counted. */
-  futureEpisodes: number;
-  /** Items listed again with the same file, counted once. */
-  duplicateItems: number;
-  /** The feed said it is one page of a longer list. */
-  paged: boolean;
-  /** ISO date of the newest dated episode that is not in the future. */
-  lastEpisodeAt: string;
-  /** The figure the finder recommends on, to one decimal; null when there is no rate. */
-  episodesPerMonth: number | null;
-  basis: PaceBasis;
-  /** The 12 complete calendar months (UTC) before this one, oldest first. */
-  months: MonthCount[];
-  last6: Period;
-  last12: Period;
-  /** Months among those 12 with five or more episodes. */
-  monthsWithFiveOrMore: number;
-  /** Median duration of the episodes in those 12 months (or of all, if none had one). */
-  medianDurationSeconds: number | null;
-  hasTranscripts: boolean;
-};
+export type { Cadence, MonthCount, PaceBasis, Period };
 
 /** Below this share of dated episodes the answer asks the visitor to check the figure. */
 const MIN_DATED_SHARE = 0.8;

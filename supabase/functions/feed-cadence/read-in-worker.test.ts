@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feedTimeoutMs } from "../../../app/plans/feed-cadence.ts";
+import { feedTimeoutMs } from "../_shared/contract.ts";
 import { fixtureFeeds } from "../../../tests/fakes/feed-fixtures.ts";
 import { EXHAUST_MEMORY, SPIN, THROW } from "../../../tests/fakes/read-workers.ts";
 import { createWorkerReader, spawnNodeReadWorker } from "./read-in-worker.ts";

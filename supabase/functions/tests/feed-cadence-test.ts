@@ -1,4 +1,4 @@
-import { contractCases } from "../feed-cadence/contract-cases.ts";
+import { contractCases } from "./contract-cases.ts";
 import { createDefaultReader } from "../feed-cadence/read-in-worker.ts";
 
 // The same handler as on Supabase, on real Deno, against the local fixture host; Vitest runs

@@ -1,0 +1,145 @@
+import { guaranteeDays, guaranteePlans, guaranteeShort } from "./guarantee";
+import {
+  cancelRule,
+  manageLabel,
+  priceChangeSentence,
+  taxClause,
+  taxSentence,
+} from "./subscription-terms";
+import { feedStorage } from "../finder/feed-finder";
+import { siteConfig } from "~/config/site";
+import { formatPrice } from "~/lib/format";
+import { plans, startsCheckout, type Plan } from "~/plans/plans";
+
+// What the site says about money and about what visitors hand us, decided once, as the sentences
+// that state it (`billingStatements`): price, renewal, tax, canceling, the guarantee, plan
+// changes, episodes, receipts, drafts, accounts, the feed field and the contact form. Pages, the
+// FAQ, the finder and /success quote these; the legal pages get them as tokens. They follow what Stripe does with `proration_behavior:
+// "create_prorations"`, its default for subscription updates: a price change mid-period is
+// charged or credited pro rata. No per-episode overage is sold, unused episodes do not roll over,
+// and a "1" in the plans table is per episode.
+
+export type ExtraEpisodeRoute = {
+  /** The self-serve plan whose allowance covers one more episode than `from` includes. */
+  upgradeTo: Plan;
+  /** The most an upgrade can add to one billing period: the full monthly difference, in dollars,
+   * paid when the upgrade is made on the first day (less later in the period). */
+  maxExtraDollars: number;
+};
+
+/**
+ * What an episode over `from`'s monthly allowance costs under these rules: an upgrade, at most
+ * the price difference for that period. Null when no self-serve plan has more episodes (Expert:
+ * the Agency plan is priced on request) or when `from` is priced on request itself.
+ */
+export function extraEpisodeRoute(from: Plan): ExtraEpisodeRoute | null {
+  if (!startsCheckout(from) || from.price === "Custom" || from.episodesPerMonth === "Custom")
+    return null;
+  const allowance = from.episodesPerMonth;
+  const upgradeTo = plans
+    .filter(startsCheckout)
+    .find((plan) => typeof plan.episodesPerMonth === "number" && plan.episodesPerMonth > allowance);
+  if (!upgradeTo || upgradeTo.price === "Custom") return null;
+  return { upgradeTo, maxExtraDollars: upgradeTo.price - from.price };
+}
+
+const ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"];
+
+/** "fifth": the ordinal of the episode after a plan's allowance of four. */
+function ordinal(n: number): string {
+  const word = ordinals[n - 1];
+  if (!word) throw new RangeError(`No ordinal word for ${n}`);
+  return word;
+}
+
+/**
+ * The one sentence on an episode over `plan`'s allowance: which plan it needs and the most that
+ * adds to the month, or, on the largest self-serve plan, that the Agency plan is next.
+ */
+export function extraEpisodeSentence(plan: Plan): string {
+  if (plan.episodesPerMonth === "Custom") {
+    return `On ${plan.name}, the episode volume is agreed with you, so a busier month is a change to that agreement.`;
+  }
+  const next = ordinal(plan.episodesPerMonth + 1);
+  const route = extraEpisodeRoute(plan);
+  if (!route) {
+    const agency = plans.find((p) => !startsCheckout(p))!;
+    return `On ${plan.name}, a ${next} episode in a month needs an ${agency.name} plan, sized and quoted for your volume.`;
+  }
+  return `On ${plan.name}, a ${next} episode in a month means moving up to ${route.upgradeTo.name}, which adds at most ${formatPrice(route.maxExtraDollars)} to that month because the upgrade is prorated.`;
+}
+
+export { manageLabel };
+
+const selfServe = plans.filter(startsCheckout);
+const support = siteConfig.supportEmail;
+
+/** "Starter ($79 a month), Pro ($149 a month) and Expert ($299 a month)". */
+const priceList = selfServe
+  .map((plan) => `${plan.name} (${formatPrice(plan.price as number)} a month)`)
+  .join(", ")
+  .replace(/, (?=[^,]*$)/, " and ");
+
+/** The 14 days, from the one starting point every wording of them uses. */
+const guaranteeWindow = `within ${guaranteeDays} days of your first payment`;
+
+/**
+ * The table: one sentence per fact. Copy quotes these (or, in Markdown, gets them as tokens);
+ * the contradiction check (tests/copy/billing-statements.ts) fails on any other wording of them.
+ */
+export const billingStatements = {
+  price: `The plans are ${priceList}, in US dollars, plus an Agency plan priced on request.`,
+  renewal:
+    "A subscription renews automatically every month on the day you started it and charges the same payment method until you cancel.",
+  tax: taxSentence,
+  /** The same fact after a price, beside each checkout button. */
+  taxShort: taxClause,
+  priceChange: priceChangeSentence,
+  receipt:
+    "Stripe, our payment processor, e-mails a receipt for every payment to the address you gave at checkout.",
+  upgrade:
+    "An upgrade takes effect at once, with a prorated charge for the rest of the current billing period.",
+  downgrade:
+    "A downgrade takes effect at your next renewal, so you keep your current plan until then.",
+  rollover: "Episodes are counted per billing period, and unused episodes do not roll over.",
+  noOverage:
+    "There is no per-episode charge: an episode beyond your plan's allowance needs a larger plan.",
+  /** One sentence per plan, from Starter up. */
+  extraEpisodes: plans.map(extraEpisodeSentence),
+  postCounts:
+    'A "1" in the pricing table means one per episode: generating an episode again replaces its drafts rather than adding more, and "Unlimited" means as many per episode as you ask for.',
+  /** What the guarantee covers, inside any sentence about it. */
+  guaranteeScope: `the first payment of your first ${guaranteePlans} subscription`,
+  /** The guarantee named in passing (a band, a page description), scope included. */
+  guaranteeShort,
+  /** The one starting point of the 14 days. */
+  guaranteeWindow,
+  guaranteeClaim: `To claim it, e-mail ${support} from the address you subscribed with ${guaranteeWindow}, the day you subscribed; you do not need to give a reason.`,
+  guaranteeAgency: "An Agency plan's refund terms are set in its own agreement.",
+  /** What a refund does to access, which differs from what canceling does. */
+  guaranteeAccess:
+    "A guarantee refund returns that whole payment, so the subscription and its access end on the day we confirm the refund.",
+  /** How to cancel, in words; `cancelMarkdown` is the same with its link, for the Terms. */
+  cancel: cancelRule.sentence,
+  cancelMarkdown: cancelRule.markdown,
+  /** The part of the cancel sentence every wording of it must contain. */
+  cancelCore: cancelRule.core,
+  /** When canceling takes effect. */
+  cancelWhen: cancelRule.effect,
+  /** What this site and its checkout really collect: subscribing takes no registration or sign-in here. */
+  account:
+    "Subscribing takes no registration or sign-in on this website: you subscribe through Stripe Checkout, and the e-mail address you give there is the one we know you by.",
+  afterEnd:
+    "When a subscription ends, everything we generated for you stays downloadable for 30 days; after that we delete it.",
+  drafts: "Everything we generate is a draft for you to review and edit before you publish it.",
+  /** The feed field's line, which lives in feed-finder.ts so the field's module stays import-free. */
+  feedStorage,
+  contactForm:
+    "The contact form sends nothing to our servers: it opens your own e-mail program with your message filled in, for you to review and send.",
+} as const;
+
+/** The plan finder's advice on a month with more episodes than `plan` includes. */
+export function allowanceAdvice(plan: Plan): string {
+  const extra = extraEpisodeSentence(plan);
+  return startsCheckout(plan) ? `${billingStatements.rollover} ${extra}` : extra;
+}

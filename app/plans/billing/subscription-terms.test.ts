@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { legalConfig } from "~/config/legal-entity";
+import { plans, startsCheckout } from "~/plans/plans";
+import { cancelEmail, cancelMailto, cancelRule, renewalDisclosure } from "./subscription-terms";
+
+const selfServe = plans.filter(startsCheckout);
+
+describe("the renewal terms beside a checkout button", () => {
+  it.each(selfServe.map((plan) => [plan.name, plan] as const))(
+    "state %s's amount, the monthly renewal, tax, price changes and canceling",
+    (_name, plan) => {
+      const text = Object.values(renewalDisclosure(plan)).join(" ");
+      expect(text).toContain(`$${plan.price} a month, charged today`);
+      expect(text).toContain("every month until you cancel");
+      expect(text).toContain("plus any sales tax or VAT due");
+      expect(text).toContain(`at least ${legalConfig.priceChangeNoticeDays} days before`);
+      // This build has no portal URL, so the note offers the prefilled e-mail.
+      expect(text).toContain("Cancel anytime with our ready-made cancellation e-mail");
+      expect(text).toContain(cancelRule.effect);
+    },
+  );
+});
+
+describe("the ready-made cancellation e-mail", () => {
+  it("opens a message to support with the subject and body filled in", () => {
+    const url = new URL(cancelMailto);
+    expect(url.pathname).toBe("support@castloop.com");
+    const raw = Object.fromEntries(
+      url.search
+        .slice(1)
+        .split("&")
+        .map((pair) => pair.split("=") as [string, string]),
+    );
+    expect(decodeURIComponent(raw.subject ?? "")).toBe(cancelEmail.subject);
+    expect(decodeURIComponent(raw.body ?? "")).toBe(cancelEmail.body.replace(/\n/g, "\r\n"));
+    expect(cancelEmail.body).toMatch(
+      /cancel my .+ subscription at the end of the current billing period/,
+    );
+  });
+
+  it("is a link Markdown can carry whole (no parentheses or spaces)", () => {
+    expect(cancelMailto).not.toMatch(/[()\s]/);
+  });
+});
