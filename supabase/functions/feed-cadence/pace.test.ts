@@ -10,6 +10,7 @@ const at = (y: number, m: number, d: number): Episode => ({
   published: Date.UTC(y, m, d, 12),
   durationSeconds: 1800,
   hasTranscript: false,
+  episodeType: null,
 });
 const undated = (): Episode => ({ ...at(2000, 0, 1), published: null });
 const show = (episodes: Episode[], paged = false): Feed => ({
@@ -17,7 +18,12 @@ const show = (episodes: Episode[], paged = false): Feed => ({
   artworkUrl: null,
   episodes,
   duplicates: 0,
+  items: episodes.length,
+  withoutMedia: 0,
   paged,
+  medium: null,
+  complete: false,
+  blocked: false,
 });
 /** Weekly episodes, the newest `daysAgo` before now, going back `count`. */
 const weekly = (count: number, daysAgo = 2): Episode[] =>
