@@ -34,7 +34,7 @@ export type PaceBasis =
   | { kind: "since"; firstEpisodeAt: string; months: number }
   /** The feed is one page of a longer list: from the `episodes` it lists, over `months`. */
   | { kind: "latest"; episodes: number; firstEpisodeAt: string; months: number }
-  /** No rate: too few episodes (one or two), or too few of them dated. */
+  /** No rate: too few episodes (one or two, trailers and bonus episodes aside), or too few of them dated. */
   | { kind: "none"; reason: "too_few_episodes" | "too_few_dates" };
 
 export type Cadence = {
