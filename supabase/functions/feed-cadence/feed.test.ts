@@ -337,8 +337,35 @@ describe("parseFeed", () => {
     expect(parseFeed(xml)).toEqual({ ok: false, reason });
   });
 
+  it("reads a feed whose only faults are bare ampersands and output after the root", () => {
+    const result = parseFeed(
+      `${feed(item("<title>Q&A: salt & pepper</title>"), "<title>Tom & Jerry</title>")}\n<b>Warning</b>: undefined key<br>`,
+    );
+    expect(result).toMatchObject({ ok: true, feed: { title: "Tom & Jerry" } });
+    expect(result.ok && result.feed.episodes).toHaveLength(1);
+    // CDATA is text as written: its "&amp;" is not a reference to decode or to repair.
+    const cdata = parseFeed(
+      feed(item("<title>Q&A</title>"), "<title><![CDATA[A &amp; B]]></title>"),
+    );
+    expect(cdata.ok && cdata.feed.title).toBe("A &amp; B");
+  });
+
+  it("reads items beside the channel and the first of two channels", () => {
+    const media = (n: number) =>
+      `<item><enclosure url="https://c.example/${n}.mp3" type="audio/mpeg"/></item>`;
+    const result = parseFeed(
+      `<rss><channel><title>A</title>${media(1)}</channel><channel><title>B</title>${media(2)}</channel>${media(3)}</rss>`,
+    );
+    expect(result.ok && result.feed.title).toBe("A");
+    expect(result.ok && result.feed.episodes.map((e) => e.enclosureUrl)).toEqual([
+      "https://c.example/1.mp3",
+      "https://c.example/3.mp3",
+    ]);
+  });
+
   it.each([
     ["unclosed tags", "<rss><channel><title>x</channel></rss>"],
+    ["a bare < in text", "<rss><channel><title>a < b</title></channel></rss>"],
     [
       "an external entity",
       '<!DOCTYPE rss [<!ENTITY x SYSTEM "file:///etc/passwd">]><rss><channel><title>&x;</title></channel></rss>',

@@ -462,16 +462,48 @@ function mediumOf(container: Node, scope: Scope): string | null {
   return value !== undefined && /^[a-z]{1,32}$/i.test(value) ? value : null;
 }
 
+/** A `&` that starts no character or entity reference: text, as every feed reader takes it. */
+const BARE_AMPERSAND = /&(?!#\d{1,7};|#x[\da-f]{1,6};|[a-z][\w.-]{0,31};)/gi;
+/** The end of the document's root, for cutting what a server printed after it. */
+const ROOT_END = /<\/(?:[\w.-]+:)?(?:rss|feed|rdf)\s*>/gi;
+
+/**
+ * The two slips that make real feeds ill-formed XML most often, undone: a bare `&` in text
+ * ("Tom & Jerry") and output after the root element (a PHP warning, a cache comment). CDATA is
+ * left as written. Anything else stays malformed.
+ */
+function repairCommonSlips(xml: string): string {
+  let end = -1;
+  for (const match of xml.matchAll(ROOT_END)) end = match.index + match[0].length;
+  const body = end === -1 ? xml : xml.slice(0, end);
+  let repaired = "";
+  let at = 0;
+  while (at < body.length) {
+    const cdata = body.indexOf("<![CDATA[", at);
+    const stop = cdata === -1 ? body.length : cdata;
+    repaired += body.slice(at, stop).replace(BARE_AMPERSAND, "&amp;");
+    if (cdata === -1) break;
+    const close = body.indexOf("]]>", cdata);
+    const after = close === -1 ? body.length : close + 3;
+    repaired += body.slice(cdata, after);
+    at = after;
+  }
+  return repaired;
+}
+
 type Located = { container: Node; scope: Scope; items: RawItem[] };
 
 /** RSS 2.0's channel, an RDF document's channel and items, or an Atom feed. */
 function locate(document: Node): Located | undefined {
   const rss = asNode(document.rss);
   if (rss !== undefined) {
-    const channel = asNode(rss.channel);
+    // The first channel, should a feed repeat it; items RSS 0.9x tools put beside it count too.
+    const channel = asNode(all(rss.channel)[0]);
     if (channel === undefined) return undefined;
     const scope = within(within(new Map(), rss), channel);
-    const items = all(channel.item).map((raw) => rssItem(asNode(raw) ?? {}, scope));
+    const items = [...all(channel.item), ...all(rss.item)].map((raw) =>
+      rssItem(asNode(raw) ?? {}, scope),
+    );
     return { container: channel, scope, items };
   }
   // RSS 1.0: `rdf:RDF` (any prefix bound to RDF) holds the channel and, beside it, the items.
@@ -508,7 +540,13 @@ export function parseFeed(xml: string): FeedParseResult {
   try {
     document = asNode(createParser().parse(xml, true));
   } catch {
-    return { ok: false, reason: "malformed" };
+    const repaired = repairCommonSlips(xml);
+    if (repaired === xml) return { ok: false, reason: "malformed" };
+    try {
+      document = asNode(createParser().parse(repaired, true));
+    } catch {
+      return { ok: false, reason: "malformed" };
+    }
   }
   const located = document === undefined ? undefined : locate(document);
   if (located === undefined) return { ok: false, reason: "no_feed_element" };
