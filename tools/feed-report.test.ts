@@ -43,6 +43,31 @@ describe("feedReport", () => {
     expect(report).toMatchObject({ ok: true, title: "Café", encoding: "windows-1252" });
   });
 
+  it("reports episode types, medium, end of show and what became of each item", async () => {
+    const item = (n: number, extra: string, type = "audio/mpeg") =>
+      `<item><pubDate>Mon, ${String(n).padStart(2, "0")} Sep 2026 09:00:00 GMT</pubDate>${extra}<enclosure url="https://cdn.example/${n}.mp3" type="${type}"/></item>`;
+    const path = saved(
+      "ended.xml",
+      `<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel><title>Ended</title>
+      <podcast:medium>audiobook</podcast:medium><itunes:complete>Yes</itunes:complete><itunes:block>yes</itunes:block>
+      ${item(1, "<itunes:episodeType>trailer</itunes:episodeType>")}${item(2, "<itunes:episodeType>full</itunes:episodeType>")}
+      ${item(3, "", "x-audio/mp3")}${item(4, "")}${item(4, "<title>again</title>")}${item(5, "<itunes:episodeType>bonus</itunes:episodeType>")}
+      <item><title>A post</title></item>${item(6, "", "image/jpeg")}
+      </channel></rss>`,
+    );
+    const report = JSON.parse((await feedReport([path, "--now", "2026-11-15"])).line);
+    expect(report).toMatchObject({
+      ok: true,
+      episodes: 5,
+      pacedEpisodes: 3,
+      episodeTypes: { full: 1, trailer: 1, bonus: 1, unspecified: 2 },
+      medium: "audiobook",
+      complete: true,
+      blocked: true,
+      items: { listed: 8, counted: 5, skipped: { noMedia: 2, duplicate: 1, scheduled: 0 } },
+    });
+  });
+
   it("answers a refusal as a reading: ok false and the function's code", async () => {
     const path = saved("blog.xml", fixtureFeeds(now)["/blog.xml"]!);
     expect(await feedReport([path])).toEqual({

@@ -21,6 +21,11 @@ import { readFeed } from "../supabase/functions/feed-cadence/read-feed.ts";
  * function's own hardened fetch; a saved file is read with the same 5 MB cap and no HTTP
  * charset. Both go through exactly `readFeed`. Exit 0 with a reading (ok or not), 2 for bad
  * usage, with a one-line JSON error.
+ *
+ * A reading is the function's answer (`episodes` is every episode in the feed, trailers and
+ * bonus episodes included; `pacedEpisodes` the ones the pace counts; `episodeTypes`, `medium`,
+ * `complete`, `blocked` as the feed says them), plus `items`: what became of each item the feed
+ * lists, counted or skipped and why.
  */
 
 export type ReportDeps = { network?: { resolve: ResolveHost; request: PinnedRequest } };
@@ -99,7 +104,7 @@ export async function feedReport(args: readonly string[], deps: ReportDeps = {})
   }
   const reading = readFeed(source.bytes, { httpCharset: source.httpCharset, now });
   const answer = reading.ok
-    ? { ok: true, ...reading.cadence, encoding: reading.encoding }
+    ? { ok: true, ...reading.cadence, items: reading.items, encoding: reading.encoding }
     : { ok: false, code: reading.code, reason: reading.reason };
   return { line: JSON.stringify(answer), exitCode: 0 };
 }

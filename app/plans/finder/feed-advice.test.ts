@@ -11,6 +11,11 @@ function weekly(overrides: Partial<Cadence> = {}): Cadence {
     title: "The Weekly Fixture",
     artworkUrl: null,
     episodes: 156,
+    pacedEpisodes: 156,
+    episodeTypes: { full: 156, trailer: 0, bonus: 0, unspecified: 0 },
+    medium: null,
+    complete: false,
+    blocked: false,
     datedEpisodes: 156,
     datedShare: 1,
     fewDated: false,
@@ -168,6 +173,8 @@ describe("feedAdvice", () => {
     const advice = feedAdvice(
       weekly({
         episodes: count,
+        pacedEpisodes: count,
+        episodeTypes: { full: count, trailer: 0, bonus: 0, unspecified: 0 },
         datedEpisodes: count,
         episodesPerMonth: null,
         basis: { kind: "none", reason: "too_few_episodes" },
@@ -215,6 +222,93 @@ describe("feedAdvice", () => {
     expect(futureDates.noRate).toBe(
       "Only 1 of the 3 episodes in your feed carries a date we can count, too few to tell how often you publish.",
     );
+  });
+
+  it("leaves trailers and bonus episodes out of the pace, and says so", () => {
+    const advice = feedAdvice(
+      weekly({
+        episodes: 170,
+        pacedEpisodes: 156,
+        episodeTypes: { full: 150, trailer: 1, bonus: 13, unspecified: 6 },
+      }),
+      [],
+    );
+    expect(advice.details).toContain(
+      "We left a trailer and 13 bonus episodes out of the pace: it counts your full episodes.",
+    );
+    expect(feedAdvice(weekly(), []).details.join(" ")).not.toContain("out of the pace");
+  });
+
+  it.each([
+    [
+      { pacedEpisodes: 0, episodeTypes: { full: 0, trailer: 1, bonus: 0, unspecified: 0 } },
+      "Your feed lists only a trailer so far, no full episodes, too few to tell how often you publish.",
+    ],
+    [
+      { pacedEpisodes: 2, episodeTypes: { full: 2, trailer: 1, bonus: 2, unspecified: 0 } },
+      "Your feed lists only two episodes besides a trailer and 2 bonus episodes, too few to tell how often you publish.",
+    ],
+  ])("counts no trailer or bonus episode toward a rate", (counts, reason) => {
+    const advice = feedAdvice(
+      weekly({
+        episodes:
+          counts.episodeTypes.full + counts.episodeTypes.trailer + counts.episodeTypes.bonus,
+        ...counts,
+        episodesPerMonth: null,
+        basis: { kind: "none", reason: "too_few_episodes" },
+      }),
+      [],
+    );
+    expect(advice.noRate).toBe(reason);
+  });
+
+  it.each([
+    ["music", "music", "track"],
+    ["audiobook", "an audiobook", "chapter"],
+    ["video", "a video channel", "video"],
+    ["film", "a film", "item"],
+    ["newsletter", "a newsletter", "article"],
+    ["blog", "a blog", "post"],
+    ["course", "a course", "session"],
+    ["zine", '"zine"', "item"],
+  ])(
+    "names a feed whose podcast:medium is %s and what that means for the figures",
+    (medium, is, item) => {
+      const advice = feedAdvice(weekly({ medium }), []);
+      expect(advice.notes).toEqual([
+        `Your feed says it is ${is} (podcast:medium), not a podcast. Our plans are made for podcast episodes, each one transcribed and summarized, so the figures below count every ${item} as an episode: use them only if you would send us each ${item}.`,
+      ]);
+      // The figures still come: the visitor decides.
+      expect(advice.fillEpisodes).toBe(4);
+    },
+  );
+
+  it("says nothing of the medium for a podcast, said or not", () => {
+    expect(feedAdvice(weekly({ medium: "podcast" }), []).notes).toEqual([]);
+    expect(feedAdvice(weekly({ medium: "Podcast" }), []).notes).toEqual([]);
+    expect(feedAdvice(weekly(), []).notes).toEqual([]);
+  });
+
+  it("says the show has ended when the feed marks it complete or blocked, the figures its history", () => {
+    const complete = feedAdvice(weekly({ complete: true, blocked: true }), []);
+    expect(complete.notes).toEqual([
+      "Your feed marks the show as complete (itunes:complete): no new episodes are coming. The figures below are its history, not what you will publish next.",
+    ]);
+    expect(complete.summary).toContain("4.3 episodes a month on average");
+    const blocked = feedAdvice(weekly({ blocked: true }), []);
+    expect(blocked.notes).toEqual([
+      "Your feed asks Apple Podcasts to leave the show out of its directory (itunes:block), as a show that no longer publishes often does. The figures below are its history, not what you will publish next.",
+    ]);
+    const quiet = feedAdvice(
+      weekly({
+        complete: true,
+        episodesPerMonth: 0,
+        months: weekly().months.map((m) => ({ ...m, episodes: 0 })),
+      }),
+      [],
+    );
+    expect(quiet.notes).toHaveLength(1);
+    expect(quiet.summary).toContain("published no episodes in the last 12 months");
   });
 
   it("never says an episode runs 0 minutes", () => {

@@ -58,11 +58,69 @@ function basisPhrase(basis: PaceBasis): string {
 const onlyOf = (part: number, whole: number) =>
   `Only ${part} of the ${whole} episodes in your feed ${part === 1 ? "carries" : "carry"}`;
 
+const counted = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
+
+/** "a trailer and 3 bonus episodes": what the pace leaves out; "" when nothing. */
+function extrasPhrase({ trailer, bonus }: Cadence["episodeTypes"]): string {
+  return [
+    trailer > 0 ? counted(trailer, "a trailer", "trailers") : "",
+    bonus > 0 ? counted(bonus, "a bonus episode", "bonus episodes") : "",
+  ]
+    .filter((part) => part !== "")
+    .join(" and ");
+}
+
 /** Why there is no rate, in the visitor's words. A date in the future counts as no date. */
 function noRateReason(cadence: Cadence, basis: PaceBasis & { kind: "none" }): string {
-  return basis.reason === "too_few_episodes"
-    ? `Your feed lists only ${cadence.episodes === 1 ? "one episode" : "two episodes"}, too few to tell how often you publish.`
-    : `${onlyOf(cadence.datedEpisodes - cadence.futureEpisodes, cadence.episodes)} a date we can count, too few to tell how often you publish.`;
+  if (basis.reason === "too_few_dates") {
+    return `${onlyOf(cadence.datedEpisodes - cadence.futureEpisodes, cadence.episodes)} a date we can count, too few to tell how often you publish.`;
+  }
+  const paced = cadence.pacedEpisodes;
+  const extras = extrasPhrase(cadence.episodeTypes);
+  if (paced === 0 && extras !== "") {
+    return `Your feed lists only ${extras} so far, no full episodes, too few to tell how often you publish.`;
+  }
+  const few = paced === 1 ? "one episode" : "two episodes";
+  return extras === ""
+    ? `Your feed lists only ${few}, too few to tell how often you publish.`
+    : `Your feed lists only ${few} besides ${extras}, too few to tell how often you publish.`;
+}
+
+/** What a feed of another medium holds, and what one of its items is, for the advice. */
+const MEDIA: Record<string, { is: string; item: string }> = {
+  music: { is: "music", item: "track" },
+  audiobook: { is: "an audiobook", item: "chapter" },
+  video: { is: "a video channel", item: "video" },
+  film: { is: "a film", item: "item" },
+  newsletter: { is: "a newsletter", item: "article" },
+  blog: { is: "a blog", item: "post" },
+  course: { is: "a course", item: "session" },
+};
+
+/**
+ * What the feed says of itself that changes how to read the figures: another medium than a
+ * podcast (`podcast:medium`), a show marked complete (`itunes:complete`) or hidden from Apple
+ * Podcasts (`itunes:block`).
+ */
+function feedNotes(cadence: Cadence): string[] {
+  const notes: string[] = [];
+  const medium = cadence.medium?.toLowerCase();
+  if (medium !== undefined && medium !== "podcast") {
+    const { is, item } = MEDIA[medium] ?? { is: `"${cadence.medium}"`, item: "item" };
+    notes.push(
+      `Your feed says it is ${is} (podcast:medium), not a podcast. Our plans are made for podcast episodes, each one transcribed and summarized, so the figures below count every ${item} as an episode: use them only if you would send us each ${item}.`,
+    );
+  }
+  if (cadence.complete) {
+    notes.push(
+      "Your feed marks the show as complete (itunes:complete): no new episodes are coming. The figures below are its history, not what you will publish next.",
+    );
+  } else if (cadence.blocked) {
+    notes.push(
+      "Your feed asks Apple Podcasts to leave the show out of its directory (itunes:block), as a show that no longer publishes often does. The figures below are its history, not what you will publish next.",
+    );
+  }
+  return notes;
 }
 
 export type FeedAdvice = {
@@ -74,6 +132,8 @@ export type FeedAdvice = {
   noRate: string | null;
   /** Under 80% of the episodes dated: the visitor should check the figure. */
   check: string | null;
+  /** What the feed says of itself that changes how to read the figures (medium, show ended). */
+  notes: string[];
   summary: string;
   details: string[];
   average: { plan: Plan; text: string } | null;
@@ -111,6 +171,11 @@ export function feedAdvice(cadence: Cadence, needs: readonly NeedId[]): FeedAdvi
     cadence.medianDurationSeconds === null ? null : minutes(cadence.medianDurationSeconds);
   if (typical !== null) details.push(`A typical episode runs ${typical}.`);
   if (cadence.hasTranscripts) details.push("Your feed already links transcripts.");
+  const extras = extrasPhrase(cadence.episodeTypes);
+  if (extras !== "" && cadence.pacedEpisodes > 0) {
+    details.push(`We left ${extras} out of the pace: it counts your full episodes.`);
+  }
+  const notes = feedNotes(cadence);
   const check = cadence.fewDated
     ? `${onlyOf(cadence.datedEpisodes, cadence.episodes)} a date we could read, so the figures come from those. Please check them against what you publish.`
     : null;
@@ -123,6 +188,7 @@ export function feedAdvice(cadence: Cadence, needs: readonly NeedId[]): FeedAdvi
       noRate,
       // No figures to check: the reason above already says the dates were too few.
       check: null,
+      notes,
       summary: `${noRate} We left the finder as it was.`,
       details,
       average: null,
@@ -138,6 +204,7 @@ export function feedAdvice(cadence: Cadence, needs: readonly NeedId[]): FeedAdvi
       basis: null,
       noRate: null,
       check,
+      notes,
       summary: `${title} published no episodes in the last 12 months; the latest came out on ${firstDate(cadence.lastEpisodeAt)}. We left the finder as it was.`,
       details,
       average: null,
@@ -154,6 +221,7 @@ export function feedAdvice(cadence: Cadence, needs: readonly NeedId[]): FeedAdvi
     basis: basisPhrase(basis),
     noRate: null,
     check,
+    notes,
     summary,
     details,
     average: {

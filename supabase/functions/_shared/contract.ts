@@ -60,6 +60,13 @@ export const checkoutTimeoutMs = 15_000;
 /** How long the browser waits for the feed function; the function answers well before. */
 export const feedTimeoutMs = 10_000;
 
+export type EpisodeTypeCounts = {
+  full: number;
+  trailer: number;
+  bonus: number;
+  unspecified: number;
+};
+
 export type MonthCount = { month: string; episodes: number };
 export type Period = {
   months: number;
@@ -76,15 +83,27 @@ export type PaceBasis =
   | { kind: "since"; firstEpisodeAt: string; months: number }
   /** The feed is one page of a longer list: from the `episodes` it lists, over `months`. */
   | { kind: "latest"; episodes: number; firstEpisodeAt: string; months: number }
-  /** No rate: too few episodes (one or two), or too few of them dated. */
+  /** No rate: too few episodes (one or two, trailers and bonus episodes aside), or too few of them dated. */
   | { kind: "none"; reason: "too_few_episodes" | "too_few_dates" };
 
-/** What the feed function answers about a show, and the finder shows. */
 export type Cadence = {
   title: string;
   artworkUrl: string | null;
-  /** Distinct published episodes (one per audio or video file), dated or not; scheduled items are not counted. */
+  /**
+   * Episodes in the feed: distinct published episodes (one per audio or video file), dated or
+   * not, trailers and bonus episodes included; scheduled items are not counted.
+   */
   episodes: number;
+  /** Of those, the ones the pace counts: all but trailers and bonus episodes. */
+  pacedEpisodes: number;
+  /** `episodes` by `itunes:episodeType`; `unspecified` had none. */
+  episodeTypes: EpisodeTypeCounts;
+  /** `podcast:medium` as written; null when absent, which means "podcast". */
+  medium: string | null;
+  /** `itunes:complete`: the show says it will publish no more episodes. */
+  complete: boolean;
+  /** `itunes:block`: the show asks Apple Podcasts to leave it out of its directory. */
+  blocked: boolean;
   /** Of those, how many have a readable date (future ones included). */
   datedEpisodes: number;
   /** Share of published episodes with a readable date, 0 to 1, to two decimals. */
@@ -97,7 +116,10 @@ export type Cadence = {
   duplicateItems: number;
   /** The feed said it is one page of a longer list. */
   paged: boolean;
-  /** ISO date of the newest dated episode that is not in the future. */
+  /**
+   * ISO date of the newest dated episode that is not in the future: of the paced ones, or of
+   * all when none of those has a date.
+   */
   lastEpisodeAt: string;
   /** The figure the finder recommends on, to one decimal; null when there is no rate. */
   episodesPerMonth: number | null;

@@ -49,6 +49,17 @@ describe("isMediaEnclosure", () => {
     ["https://c.example/a.jpg", undefined, false],
     ["https://c.example/a.pdf", "application/pdf", false],
     ["https://c.example/stream", undefined, false],
+    // Older tools' spellings of audio.
+    ["https://c.example/a", "x-audio/mp3", true],
+    ["https://c.example/a", "audio/x-mp3", true],
+    ["https://c.example/a", "application/x-ogg", true],
+    // A type that says nothing, or is no MIME type at all: the extension decides.
+    ["https://c.example/a.mp3", "mp3", true],
+    ["https://c.example/a.mp3", "application/force-download", true],
+    ["https://c.example/a.opus?dl=1#t=1", "binary/octet-stream", true],
+    ["https://c.example/a.mov", "", true],
+    ["https://c.example/handout.pdf", "application/octet-stream", false],
+    ["episodes/a.m4a?x=1", undefined, true],
   ])("%s typed %j: %s", (url, type, expected) => {
     expect(isMediaEnclosure(url, type)).toBe(expected);
   });
@@ -97,10 +108,16 @@ describe("parseFeed", () => {
             published: Date.UTC(2025, 5, 3, 9),
             durationSeconds: 3600,
             hasTranscript: true,
+            episodeType: null,
           },
         ],
         duplicates: 0,
+        items: 1,
+        withoutMedia: 0,
         paged: false,
+        medium: null,
+        complete: false,
+        blocked: false,
       },
     });
   });
@@ -196,18 +213,111 @@ describe("parseFeed", () => {
             published: Date.UTC(2025, 5, 3, 9),
             durationSeconds: 1800,
             hasTranscript: false,
+            episodeType: null,
           },
           {
             enclosureUrl: "https://cdn.example/2.mp3",
             published: Date.UTC(2025, 5, 10, 7),
             durationSeconds: null,
             hasTranscript: false,
+            episodeType: null,
           },
         ],
         duplicates: 0,
+        items: 3,
+        withoutMedia: 1,
         paged: true,
+        medium: null,
+        complete: false,
+        blocked: false,
       },
     });
+  });
+
+  it("counts a Media RSS file when it is audio or video, once per media:group", () => {
+    const result = parseFeed(
+      `<rss version="2.0" xmlns:m="http://search.yahoo.com/mrss/"><channel><title>V</title>
+      <item><m:group><m:content url="https://v.example/1/hd.mp4" type="video/mp4"/><m:content url="https://v.example/1/sd.mp4" type="video/mp4"/></m:group></item>
+      <item><m:content url="https://v.example/2.jpg" medium="image"/><m:content url="https://v.example/2.m4a" medium="audio" duration="600"/></item>
+      <item><m:content url="https://v.example/3.jpg" type="image/jpeg"/></item>
+      </channel></rss>`,
+    );
+    expect(result.ok && result.feed.episodes.map((e) => e.enclosureUrl)).toEqual([
+      "https://v.example/1/hd.mp4",
+      "https://v.example/2.m4a",
+    ]);
+    expect(result.ok && result.feed.episodes[1]!.durationSeconds).toBe(600);
+    expect(result.ok && result.feed.withoutMedia).toBe(1);
+  });
+
+  it("reads RSS 1.0: items beside the channel, enc:enclosure and dc:date", () => {
+    const result = parseFeed(
+      `<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:enc="http://purl.oclc.org/net/rss_2.0/enc#">
+      <channel rdf:about="https://r.example/"><title>Reading Room</title></channel>
+      <item rdf:about="https://r.example/1"><dc:date>2025-06-03T09:00:00Z</dc:date><enc:enclosure rdf:resource="https://r.example/1.ogg" enc:type="audio/ogg"/></item>
+      <item rdf:about="https://r.example/n"><title>A note</title></item>
+      </rdf:RDF>`,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      feed: {
+        title: "Reading Room",
+        items: 2,
+        withoutMedia: 1,
+        episodes: [{ enclosureUrl: "https://r.example/1.ogg", published: Date.UTC(2025, 5, 3, 9) }],
+      },
+    });
+  });
+
+  it("reads tag and attribute names in any case, and HTML entities in text", () => {
+    const result = parseFeed(
+      `<RSS version="2.0"><Channel><Title>Caf&eacute;&nbsp;Talk &ndash; Rue&rsquo;s</Title>
+      <Item><PubDate>Tue, 03 Jun 2025 09:00:00 GMT</PubDate><Enclosure URL="https://c.example/a b.mp3?x=1&amp;y=2" Type="Audio/MPEG"/></Item>
+      <Item><Enclosure URL="https://c.example/a%20b.mp3?x=1&amp;y=2" TYPE="audio/mpeg"/></Item>
+      </Channel></RSS>`,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      feed: {
+        title: "Café Talk – Rue’s",
+        duplicates: 1,
+        episodes: [
+          {
+            enclosureUrl: "https://c.example/a%20b.mp3?x=1&y=2",
+            published: Date.UTC(2025, 5, 3, 9),
+          },
+        ],
+      },
+    });
+  });
+
+  it("reads episode types and the channel's medium, complete and block by namespace", () => {
+    const result = parseFeed(
+      `<rss version="2.0" xmlns:i="https://www.itunes.com/DTDs/Podcast-1.0.dtd" xmlns:p="https://podcastindex.org/namespace/1.0" xmlns:itunes="https://cms.example/not-apple">
+      <channel><title>T</title><p:medium>music</p:medium><i:complete>YES</i:complete><itunes:block>yes</itunes:block>
+      ${item("<i:episodeType>Trailer</i:episodeType>")}${item("<i:episodeType> bonus </i:episodeType>")}
+      ${item("<i:episodeType>full</i:episodeType>")}${item("<itunes:episodeType>bonus</itunes:episodeType>")}
+      ${item("<i:episodeType>teaser</i:episodeType>")}</channel></rss>`,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      feed: { medium: "music", complete: true, blocked: false },
+    });
+    expect(result.ok && result.feed.episodes.map((e) => e.episodeType)).toEqual([
+      "trailer",
+      "bonus",
+      "full",
+      null,
+      null,
+    ]);
+  });
+
+  it("takes an undeclared itunes: or podcast: prefix for its usual namespace", () => {
+    const result = parseFeed(
+      `<rss version="2.0"><channel><title>T</title><podcast:medium>audiobook</podcast:medium><itunes:block>Yes</itunes:block>${item("<itunes:episodeType>bonus</itunes:episodeType>")}</channel></rss>`,
+    );
+    expect(result).toMatchObject({ ok: true, feed: { medium: "audiobook", blocked: true } });
+    expect(result.ok && result.feed.episodes[0]!.episodeType).toBe("bonus");
   });
 
   it.each([
@@ -227,8 +337,35 @@ describe("parseFeed", () => {
     expect(parseFeed(xml)).toEqual({ ok: false, reason });
   });
 
+  it("reads a feed whose only faults are bare ampersands and output after the root", () => {
+    const result = parseFeed(
+      `${feed(item("<title>Q&A: salt & pepper</title>"), "<title>Tom & Jerry</title>")}\n<b>Warning</b>: undefined key<br>`,
+    );
+    expect(result).toMatchObject({ ok: true, feed: { title: "Tom & Jerry" } });
+    expect(result.ok && result.feed.episodes).toHaveLength(1);
+    // CDATA is text as written: its "&amp;" is not a reference to decode or to repair.
+    const cdata = parseFeed(
+      feed(item("<title>Q&A</title>"), "<title><![CDATA[A &amp; B]]></title>"),
+    );
+    expect(cdata.ok && cdata.feed.title).toBe("A &amp; B");
+  });
+
+  it("reads items beside the channel and the first of two channels", () => {
+    const media = (n: number) =>
+      `<item><enclosure url="https://c.example/${n}.mp3" type="audio/mpeg"/></item>`;
+    const result = parseFeed(
+      `<rss><channel><title>A</title>${media(1)}</channel><channel><title>B</title>${media(2)}</channel>${media(3)}</rss>`,
+    );
+    expect(result.ok && result.feed.title).toBe("A");
+    expect(result.ok && result.feed.episodes.map((e) => e.enclosureUrl)).toEqual([
+      "https://c.example/1.mp3",
+      "https://c.example/3.mp3",
+    ]);
+  });
+
   it.each([
     ["unclosed tags", "<rss><channel><title>x</channel></rss>"],
+    ["a bare < in text", "<rss><channel><title>a < b</title></channel></rss>"],
     [
       "an external entity",
       '<!DOCTYPE rss [<!ENTITY x SYSTEM "file:///etc/passwd">]><rss><channel><title>&x;</title></channel></rss>',

@@ -10,6 +10,7 @@ const at = (y: number, m: number, d: number): Episode => ({
   published: Date.UTC(y, m, d, 12),
   durationSeconds: 1800,
   hasTranscript: false,
+  episodeType: null,
 });
 const undated = (): Episode => ({ ...at(2000, 0, 1), published: null });
 const show = (episodes: Episode[], paged = false): Feed => ({
@@ -17,7 +18,12 @@ const show = (episodes: Episode[], paged = false): Feed => ({
   artworkUrl: null,
   episodes,
   duplicates: 0,
+  items: episodes.length,
+  withoutMedia: 0,
   paged,
+  medium: null,
+  complete: false,
+  blocked: false,
 });
 /** Weekly episodes, the newest `daysAgo` before now, going back `count`. */
 const weekly = (count: number, daysAgo = 2): Episode[] =>
@@ -148,6 +154,51 @@ describe("cadence", () => {
     expect(recent.medianDurationSeconds).toBe(250);
     const old = cadence(show(withDurations([60, 120, 180], 2020)), now)!;
     expect(old.medianDurationSeconds).toBe(120);
+  });
+
+  it("counts trailers and bonus episodes as episodes, but leaves them out of the pace", () => {
+    const typed = (episodes: Episode[], episodeType: Episode["episodeType"]) =>
+      episodes.map((episode) => ({ ...episode, episodeType }));
+    const full = typed(weekly(52), "full");
+    const untyped = typed(weekly(12, 4), null);
+    const result = cadence(
+      show([
+        ...full,
+        ...untyped,
+        ...typed(weekly(12, 5), "bonus"),
+        ...typed([{ ...at(2025, 0, 1), durationSeconds: 60 }], "trailer"),
+      ]),
+      now,
+    )!;
+    expect(result.episodes).toBe(77);
+    expect(result.pacedEpisodes).toBe(64);
+    expect(result.episodeTypes).toEqual({ full: 52, trailer: 1, bonus: 12, unspecified: 12 });
+    const withoutExtras = cadence(show([...full, ...untyped]), now)!;
+    expect(result.months).toEqual(withoutExtras.months);
+    expect(result.episodesPerMonth).toBe(withoutExtras.episodesPerMonth);
+    expect(result.basis).toEqual(withoutExtras.basis);
+    expect(result.medianDurationSeconds).toBe(1800);
+  });
+
+  it("gives no rate for a trailer and two episodes, and dates by the episodes", () => {
+    const trailer = { ...at(2026, 0, 10), episodeType: "trailer" as const };
+    const result = cadence(show([trailer, at(2025, 11, 1), at(2025, 10, 1)]), now)!;
+    expect(result.episodes).toBe(3);
+    expect(result.pacedEpisodes).toBe(2);
+    expect(result.basis).toEqual({ kind: "none", reason: "too_few_episodes" });
+    expect(result.lastEpisodeAt).toBe(new Date(Date.UTC(2025, 11, 1, 12)).toISOString());
+    // Only the trailer: it is the latest there is.
+    const only = cadence(show([trailer]), now)!;
+    expect(only).toMatchObject({ episodes: 1, pacedEpisodes: 0, episodesPerMonth: null });
+    expect(only.lastEpisodeAt).toBe(new Date(Date.UTC(2026, 0, 10, 12)).toISOString());
+  });
+
+  it("passes the feed's medium, complete and block through", () => {
+    const result = cadence(
+      { ...show(weekly(5)), medium: "audiobook", complete: true, blocked: true },
+      now,
+    )!;
+    expect(result).toMatchObject({ medium: "audiobook", complete: true, blocked: true });
   });
 
   it("reads 200,000 dated episodes without spreading them into one call", () => {

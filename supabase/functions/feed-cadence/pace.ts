@@ -1,12 +1,25 @@
-import type { Cadence, MonthCount, PaceBasis, Period } from "../_shared/contract.ts";
+import type {
+  Cadence,
+  EpisodeTypeCounts,
+  MonthCount,
+  PaceBasis,
+  Period,
+} from "../_shared/contract.ts";
 import type { Episode, Feed } from "./feed.ts";
+
+/** Left out of the pace: a promotion for the show, or extra content beside it. */
+const isPaced = (episode: Episode) =>
+  episode.episodeType !== "trailer" && episode.episodeType !== "bonus";
 
 // How often a show publishes, from the episodes its feed lists: counted over the 12 complete
 // calendar months (UTC) before today, or, for a younger show or a feed that lists only its
 // latest page, since the first episode it lists. Only what was read counts: undated and
-// future-dated episodes are reported, never placed.
+// future-dated episodes are reported, never placed. Trailers and bonus episodes
+// (`itunes:episodeType`) are episodes of the feed but not of the pace: a show's rhythm is its
+// full episodes, and those without a type.
 
-export type { Cadence, MonthCount, PaceBasis, Period };
+
+export type { Cadence, EpisodeTypeCounts, MonthCount, PaceBasis, Period };
 
 /** Below this share of dated episodes the answer asks the visitor to check the figure. */
 const MIN_DATED_SHARE = 0.8;
@@ -50,17 +63,25 @@ export function cadence(feed: Feed, now: number): Cadence | null {
 
   let dated = 0;
   let future = 0;
+  let newestAny = -Infinity;
   let newest = -Infinity;
   let oldest = Infinity;
+  const types: EpisodeTypeCounts = { full: 0, trailer: 0, bonus: 0, unspecified: 0 };
+  const paced: Episode[] = [];
   const past: Episode[] = [];
   const recent: Episode[] = [];
   for (const episode of feed.episodes) {
-    if (episode.published === null) continue;
-    dated += 1;
-    if (episode.published > now) {
+    const isFuture = episode.published !== null && episode.published > now;
+    if (episode.published !== null) dated += 1;
+    if (isFuture) {
       future += 1;
       continue;
     }
+    types[episode.episodeType ?? "unspecified"] += 1;
+    if (episode.published !== null && episode.published > newestAny) newestAny = episode.published;
+    if (!isPaced(episode)) continue;
+    paced.push(episode);
+    if (episode.published === null) continue;
     past.push(episode);
     if (episode.published > newest) newest = episode.published;
     if (episode.published < oldest) oldest = episode.published;
@@ -70,7 +91,7 @@ export function cadence(feed: Feed, now: number): Cadence | null {
     months[i]!.episodes += 1;
     recent.push(episode);
   }
-  if (past.length === 0) return null;
+  if (newestAny === -Infinity) return null;
 
   // A scheduled item is not an episode yet: it is reported (futureEpisodes), never counted.
   const total = feed.episodes.length - future;
@@ -80,7 +101,7 @@ export function cadence(feed: Feed, now: number): Cadence | null {
 
   let basis: PaceBasis;
   let episodesPerMonth: number | null;
-  if (total < MIN_EPISODES_FOR_RATE) {
+  if (paced.length < MIN_EPISODES_FOR_RATE) {
     basis = { kind: "none", reason: "too_few_episodes" };
     episodesPerMonth = null;
   } else if (past.length < MIN_EPISODES_FOR_RATE) {
@@ -104,17 +125,23 @@ export function cadence(feed: Feed, now: number): Cadence | null {
       episode.durationSeconds === null ? [] : [episode.durationSeconds],
     );
   const recentDurations = durations(recent);
+  const pacedDurations = recentDurations.length > 0 ? recentDurations : durations(paced);
   return {
     title: feed.title,
     artworkUrl: feed.artworkUrl,
     episodes: total,
+    pacedEpisodes: paced.length,
+    episodeTypes: types,
+    medium: feed.medium,
+    complete: feed.complete,
+    blocked: feed.blocked,
     datedEpisodes: published,
     datedShare,
     fewDated: published / total < MIN_DATED_SHARE,
     futureEpisodes: future,
     duplicateItems: feed.duplicates,
     paged: feed.paged,
-    lastEpisodeAt: new Date(newest).toISOString(),
+    lastEpisodeAt: new Date(newest === -Infinity ? newestAny : newest).toISOString(),
     episodesPerMonth,
     basis,
     months,
@@ -122,7 +149,7 @@ export function cadence(feed: Feed, now: number): Cadence | null {
     last12,
     monthsWithFiveOrMore: months.filter((month) => month.episodes >= 5).length,
     medianDurationSeconds: medianSeconds(
-      recentDurations.length > 0 ? recentDurations : durations(feed.episodes),
+      pacedDurations.length > 0 ? pacedDurations : durations(feed.episodes),
     ),
     hasTranscripts: feed.episodes.some((episode) => episode.hasTranscript),
   };

@@ -24,8 +24,30 @@ export type RefusalReason =
   | "no_episode_dates"
   | `oversized_${keyof ShapeLimits}`;
 
+/** What became of each item the feed lists; `listed` is `counted` plus every skipped one. */
+export type ItemTally = {
+  /** Items (RSS) or entries (Atom) in the feed. */
+  listed: number;
+  /** Counted as episodes: `cadence.episodes`. */
+  counted: number;
+  skipped: {
+    /** No audio or video file: a post, a photo, a document. */
+    noMedia: number;
+    /** The same file as an item before it. */
+    duplicate: number;
+    /** Dated after today: not published yet. */
+    scheduled: number;
+  };
+};
+
 export type FeedReading =
-  | { ok: true; cadence: Cadence; encoding: string; encodingSource: EncodingSource }
+  | {
+      ok: true;
+      cadence: Cadence;
+      items: ItemTally;
+      encoding: string;
+      encodingSource: EncodingSource;
+    }
   | { ok: false; code: "not_a_feed" | "no_episode_dates"; reason: RefusalReason };
 
 export function readFeed(bytes: Uint8Array, options: ReadFeedOptions): FeedReading {
@@ -38,9 +60,19 @@ export function readFeed(bytes: Uint8Array, options: ReadFeedOptions): FeedReadi
   if (!parsed.ok) return { ok: false, code: "not_a_feed", reason: parsed.reason };
   const result = cadence(parsed.feed, options.now);
   if (result === null) return { ok: false, code: "no_episode_dates", reason: "no_episode_dates" };
+  const { feed } = parsed;
   return {
     ok: true,
     cadence: result,
+    items: {
+      listed: feed.items,
+      counted: result.episodes,
+      skipped: {
+        noMedia: feed.withoutMedia,
+        duplicate: feed.duplicates,
+        scheduled: result.futureEpisodes,
+      },
+    },
     encoding: decoded.encoding,
     encodingSource: decoded.source,
   };

@@ -95,6 +95,11 @@ export default function FeedCadenceResult({
   const advice = feedAdvice(cadence, needs);
   return (
     <div className="mt-4 border-t border-border pt-4">
+      {advice.notes.map((note) => (
+        <p key={note} className="mb-2 leading-7 font-medium">
+          {note}
+        </p>
+      ))}
       <p className="leading-7">{advice.summary}</p>
       {advice.details.length > 0 ? (
         <p className="mt-1 leading-7 text-muted-foreground">{advice.details.join(" ")}</p>
