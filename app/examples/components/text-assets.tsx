@@ -1,8 +1,7 @@
 import {
-  chapterLine,
   keyPointsText,
-  paragraphs,
   showNotesText,
+  transcriptLabel,
   transcriptText,
   type ExampleKit,
 } from "~/examples/kit";
@@ -14,7 +13,7 @@ export function TranscriptAsset({ kit, file }: { kit: ExampleKit; file: string }
   return (
     <>
       <AssetIntro>
-        An excerpt of the speaker-labeled transcript, with a timestamp at every turn.
+        {transcriptLabel(kit)}. Every turn is labeled with its speaker and its timestamp.
       </AssetIntro>
       <AssetToolbar
         copy={{ text: transcriptText(kit), targetId: "transcript-text", what: "the transcript" }}
@@ -46,27 +45,23 @@ export function SummaryAsset({ kit }: { kit: ExampleKit }) {
 }
 
 export function ShowNotesAsset({ kit }: { kit: ExampleKit }) {
-  const { intro, chapters, body } = kit.showNotes;
   return (
     <>
-      <AssetIntro>Show notes with chapter timestamps, ready to paste into your host.</AssetIntro>
+      <AssetIntro>
+        The “{kit.template.name}” template (the last tab), filled from this episode: its summary,
+        chapter timestamps, key points and links, in Markdown, ready to paste into your host. The
+        show is invented, so its links use the reserved <code>.example</code> domain and lead
+        nowhere until you put in your own.
+      </AssetIntro>
       <AssetToolbar
         copy={{ text: showNotesText(kit), targetId: "show-notes-text", what: "the show notes" }}
       />
-      <div id="show-notes-text" className={panelText}>
-        <p>{intro}</p>
-        <h3 className="font-semibold">Chapters</h3>
-        <ul className="space-y-1">
-          {chapters.map((chapter) => (
-            <li key={chapter.at} className="font-mono text-sm">
-              {chapterLine(chapter)}
-            </li>
-          ))}
-        </ul>
-        {paragraphs(body).map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
-        ))}
-      </div>
+      <pre
+        id="show-notes-text"
+        className="mt-6 max-w-3xl overflow-x-auto rounded-xl border border-border bg-white p-5 font-sans leading-7 whitespace-pre-wrap"
+      >
+        {showNotesText(kit)}
+      </pre>
     </>
   );
 }
@@ -99,9 +94,9 @@ export function TemplateAsset({ kit }: { kit: ExampleKit }) {
   return (
     <>
       <AssetIntro>
-        “{kit.template.name}”: the reusable show-notes template this kit was filled from. Each{" "}
+        “{kit.template.name}”: the reusable template this kit’s show notes were filled from. Each{" "}
         <code className="rounded bg-muted px-1">{"{{placeholder}}"}</code> is filled from the
-        episode.
+        episode, so every episode of the show gets the same sections.
       </AssetIntro>
       <AssetToolbar
         copy={{ text: kit.template.body, targetId: "template-text", what: "the template" }}
