@@ -1,20 +1,21 @@
-import {
-  keyPointsText,
-  showNotesText,
-  transcriptLabel,
-  transcriptText,
-  type ExampleKit,
-} from "~/examples/kit";
+import { keyPointsText, transcriptText, type ExampleKit } from "~/examples/kit";
 import { AssetIntro, AssetToolbar, DownloadLink } from "./asset-toolbar";
 
 const panelText = "mt-6 max-w-3xl space-y-4 leading-7";
 
-export function TranscriptAsset({ kit, file }: { kit: ExampleKit; file: string }) {
+export function TranscriptAsset({
+  kit,
+  file,
+  label,
+}: {
+  kit: ExampleKit;
+  file: string;
+  /** What the transcript holds: the whole episode, or an excerpt. */
+  label: string;
+}) {
   return (
     <>
-      <AssetIntro>
-        {transcriptLabel(kit)}. Every turn is labeled with its speaker and its timestamp.
-      </AssetIntro>
+      <AssetIntro>{label}. Every turn is labeled with its speaker and its timestamp.</AssetIntro>
       <AssetToolbar
         copy={{ text: transcriptText(kit), targetId: "transcript-text", what: "the transcript" }}
       >
@@ -44,7 +45,7 @@ export function SummaryAsset({ kit }: { kit: ExampleKit }) {
   );
 }
 
-export function ShowNotesAsset({ kit }: { kit: ExampleKit }) {
+export function ShowNotesAsset({ kit, text }: { kit: ExampleKit; text: string }) {
   return (
     <>
       <AssetIntro>
@@ -53,14 +54,12 @@ export function ShowNotesAsset({ kit }: { kit: ExampleKit }) {
         show is invented, so its links use the reserved <code>.example</code> domain and lead
         nowhere until you put in your own.
       </AssetIntro>
-      <AssetToolbar
-        copy={{ text: showNotesText(kit), targetId: "show-notes-text", what: "the show notes" }}
-      />
+      <AssetToolbar copy={{ text, targetId: "show-notes-text", what: "the show notes" }} />
       <pre
         id="show-notes-text"
         className="mt-6 max-w-3xl overflow-x-auto rounded-xl border border-border bg-white p-5 font-sans leading-7 whitespace-pre-wrap"
       >
-        {showNotesText(kit)}
+        {text}
       </pre>
     </>
   );
