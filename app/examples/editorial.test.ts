@@ -4,10 +4,13 @@ import { parse, stringify } from "yaml";
 import { parseKit } from "./kit-loader.server";
 import { editorialProblems, type EditorialKit } from "./editorial";
 
-const prose = Array.from({ length: 320 }, () => "word").join(" ");
+const sample = parse(
+  readFileSync("content/examples/open-kitchen-hours.yaml", "utf8"),
+) as EditorialKit;
 
-function kit(xThread: string[], intro = prose): EditorialKit {
-  return { showNotes: { intro, body: "" }, xThread };
+/** The sample interview kit with another thread and, optionally, another template. */
+function kit(xThread: string[], template = sample.template.body): EditorialKit {
+  return { ...structuredClone(sample), xThread, template: { name: "Notes", body: template } };
 }
 
 const numbered = (count: number) =>
@@ -46,13 +49,44 @@ describe("editorialProblems", () => {
     expect(editorialProblems(kit(thread))[0]?.message).toMatch(/must end the thread with a link/);
   });
 
-  it("counts show notes' prose without the chapters: 300 to 500 words", () => {
-    const short = editorialProblems(kit(numbered(6), prose.split(" ").slice(0, 299).join(" ")));
+  it("counts show notes' prose without the chapters and links: 300 to 500 words", () => {
+    // The summary and the guest's bio alone are under 300 words; chapters and links do not count.
+    const short = editorialProblems(
+      kit(numbered(6), "{{summary}}\n\n{{guestBio}}\n\n{{chapters}}\n\n{{links}}"),
+    );
     expect(short).toEqual([
       {
         path: ["showNotes"],
-        message: "299 words of prose (intro and body); the spec asks for 300–500",
+        message: expect.stringMatching(
+          /^2\d\d words of prose \(the show notes without chapters and links\); the spec asks for 300–500$/,
+        ),
       },
+    ]);
+  });
+
+  it("asks for a cut mark where a turn holds fewer words than its time", () => {
+    const gap = kit(numbered(6));
+    gap.episode = { ...gap.episode, duration: "00:09:00" };
+    expect(editorialProblems(gap)).toEqual([
+      {
+        path: ["transcript", 31, "text"],
+        message:
+          '00:06:42 to the end (00:09:00) holds 17 words in 138 s: mark where it is cut with "[…]", or fix the timing',
+      },
+    ]);
+    gap.transcript[31]!.text += " […]";
+    expect(editorialProblems(gap)).toEqual([]);
+  });
+
+  it("accepts only https links on reserved .example names", () => {
+    const links = kit(numbered(6));
+    links.showNotes.links = [
+      { label: "Real", url: "https://crumbandcompass.com/" },
+      { label: "Plain", url: "http://show.example/" },
+    ];
+    expect(editorialProblems(links).map((problem) => problem.message)).toEqual([
+      "crumbandcompass.com may be someone's real site: an invented show links only to a reserved .example name",
+      "http://show.example/ must use https",
     ]);
   });
 });

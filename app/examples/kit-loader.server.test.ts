@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
-import type { ExampleKit } from "./kit";
+import { transcriptFile, type ExampleKit } from "./kit";
 import { getAllKits, listKitSlugs, parseKit } from "./kit-loader.server";
 
 const file = "content/examples/fixture.yaml";
@@ -83,12 +83,13 @@ describe("parseKit limits: each names the file, the field and the limit", () => 
     ],
     [
       "show notes under 300 words",
-      (kit) => void (kit.showNotes.body = "Short."),
+      (kit) =>
+        void (kit.template.body = "# {{title}}\n\n{{guestBio}}\n\n{{links}}\n\n{{callToAction}}"),
       /field "showNotes": \d+ words; the limit is 300–500 words/,
     ],
     [
       "show notes over 500 words",
-      (kit) => void (kit.showNotes.body += ` ${words(300)}`),
+      (kit) => void (kit.showNotes.guestBio += ` ${words(300)}`),
       /field "showNotes": \d+ words; the limit is 300–500/,
     ],
     [
@@ -256,6 +257,51 @@ describe("parseKit limits: each names the file, the field and the limit", () => 
       (kit) => void kit.episode.speakers.pop(),
       /field "episode\.speakers": an interview episode has 2 speaker\(s\), not 1/,
     ],
+    // The show notes are the template filled, so the two cannot disagree.
+    [
+      "a template placeholder the kit has nothing for",
+      (kit) => void (kit.template.body += "\n\n## Try it this week\n\n{{challenge}}"),
+      /field "template\.body": \{\{challenge\}\} has nothing to fill it in this kit/,
+    ],
+    [
+      "a template that drops the guest's bio",
+      (kit) => void (kit.template.body = kit.template.body.replace("{{guestBio}}", "")),
+      /field "showNotes\.guestBio": the template has no \{\{guestBio\}\}, so the show notes drop it/,
+    ],
+    [
+      "an interview's show notes without a guest bio",
+      (kit) => {
+        delete kit.showNotes.guestBio;
+        kit.template.body = kit.template.body.replace("{{guestBio}}", "");
+      },
+      /field "showNotes\.guestBio": an interview's show notes introduce the guest/,
+    ],
+    [
+      "show notes without links",
+      (kit) => void (kit.showNotes.links = []),
+      /field "showNotes\.links": /,
+    ],
+    [
+      "a link to a name someone else may own",
+      (kit) => void (kit.showNotes.links[0]!.url = "https://crumbandcompass.com"),
+      /field "showNotes\.links\.0\.url": crumbandcompass\.com may be someone's real site/,
+    ],
+    [
+      "a link in a post that is not https",
+      (kit) => void (kit.xThread[6] = kit.xThread[6]!.replace("https://", "http://")),
+      /field "xThread\.6": http:\/\/openkitchenhours\.example\/87 must use https/,
+    ],
+    // A transcript that skips part of the episode says where.
+    [
+      "minutes of the episode that the transcript skips without a mark",
+      (kit) => void (kit.episode.duration = "00:08:00"),
+      /field "transcript\.31\.text": 00:06:42 to the end \(00:08:00\) holds 17 words in 78 s: mark where it is cut with "\[…\]"/,
+    ],
+    [
+      "more words than the time between two turns holds",
+      (kit) => void (kit.transcript[0]!.text += ` ${words(60)}`),
+      /field "transcript\.0\.text": 00:00:04 to 00:00:27 holds 121 words in 23 s, faster than anyone speaks/,
+    ],
     ["a missing field", (kit) => void delete (kit as Partial<Kit>).summary, /field "summary": /],
   ];
 
@@ -272,8 +318,26 @@ describe("parseKit limits: each names the file, the field and the limit", () => 
   }
 
   it("counts a link as 23 characters, as X does", () => {
-    const link = `https://${"a".repeat(200)}.com/episode`;
+    const link = `https://${"a".repeat(200)}.example/episode`;
     expect(errorAfter((kit) => void (kit.xThread[0] = `1/ Listen: ${link}`))).toBe("");
+  });
+
+  it("accepts skipped minutes marked where the transcript is cut", () => {
+    const marked = (kit: Kit) => {
+      kit.episode.duration = "00:08:00";
+      kit.transcript.at(-1)!.text += " […]";
+    };
+    expect(errorAfter(marked)).toBe("");
+  });
+
+  it("labels a transcript with cuts an excerpt, and one without the full transcript", () => {
+    const kits = getAllKits();
+    const full = kits.find((kit) => kit.slug === "open-kitchen-hours")!;
+    const excerpt = kits.find((kit) => kit.slug === "the-slow-build")!;
+    expect(transcriptFile(full)).toContain("\nFull transcript of the episode (7 min).\n");
+    expect(transcriptFile(excerpt)).toContain(
+      "\nTranscript excerpt of the episode (24 min): […] marks each cut",
+    );
   });
 
   it("rejects a file name that is not a slug and YAML that does not parse", () => {

@@ -1,5 +1,5 @@
 import twitter from "twitter-text";
-import { instagramText, type ExampleKit } from "~/examples/kit";
+import { instagramText, showNotesText, transcriptLabel, type ExampleKit } from "~/examples/kit";
 import { exampleAssets, planOffer } from "~/examples/example-assets";
 import { charCount } from "~/examples/kit-schema.server";
 import { toSrt, toVtt } from "~/lib/subtitles";
@@ -10,9 +10,14 @@ export function kitSubtitles(kit: ExampleKit): { srt: string; vtt: string } {
   return { srt: toSrt(kit.subtitles.cues), vtt: toVtt(kit.subtitles.cues, title) };
 }
 
-/** What the explorer shows beside the assets, worked out here so twitter-text and the plan logic stay off pages. */
+/**
+ * What the explorer shows beside the assets, worked out here so twitter-text, the plan logic and
+ * the template filling stay off pages.
+ */
 export function kitMeasures(kit: ExampleKit) {
   return {
+    showNotes: showNotesText(kit),
+    transcriptLabel: transcriptLabel(kit),
     threadWeights: kit.xThread.map((post) => twitter.parseTweet(post).weightedLength),
     linkedinChars: charCount(kit.linkedinPost),
     instagramChars: charCount(instagramText(kit)),

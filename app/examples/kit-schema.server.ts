@@ -1,6 +1,12 @@
 import twitter from "twitter-text";
 import { z } from "zod";
-import { toSeconds } from "~/examples/kit";
+import {
+  placeholderPattern,
+  showNotesText,
+  templatePlaceholders,
+  templateValues,
+  toSeconds,
+} from "~/examples/kit";
 import { outputsMissingFrom } from "~/examples/example-assets";
 import { plans } from "~/plans/plans";
 import { countWords } from "~/lib/words";
@@ -54,23 +60,6 @@ function charsPerSecond(cue: { start: number; end: number; text: string }): numb
   return charCount(cue.text.replace(/\n/g, "")) / (cue.end - cue.start);
 }
 
-/** Placeholders a show-notes template may use; each is filled from the kit. */
-export const templatePlaceholders = [
-  "show",
-  "number",
-  "title",
-  "premise",
-  "host",
-  "guest",
-  "guestBio",
-  "duration",
-  "summary",
-  "chapters",
-  "keyPoints",
-  "challenge",
-  "callToAction",
-] as const;
-
 const timestamp = z
   .string()
   .regex(/^\d{2}:[0-5]\d:[0-5]\d$/, { error: "must be a timestamp written hh:mm:ss" });
@@ -97,9 +86,11 @@ export const exampleKitSchema = z
     transcript: z.array(z.strictObject({ at: timestamp, speaker: text(80), text: text() })).min(1),
     summary: text(),
     showNotes: z.strictObject({
-      intro: text(),
       chapters: z.array(z.strictObject({ at: timestamp, title: text(100) })).min(3),
-      body: text(),
+      guestBio: text(1000).optional(),
+      challenge: text(1000).optional(),
+      links: z.array(z.strictObject({ label: text(100), url: z.url() })).min(1),
+      callToAction: text(1000),
     }),
     keyPoints: z.array(z.strictObject({ at: timestamp, point: text(200), quote: text(200) })),
     xThread: z.array(text()),
@@ -175,9 +166,8 @@ export const exampleKitSchema = z
       fail(["summary"], `${summaryWords} words; the limit is 120–200 words`);
     }
 
-    const { intro, chapters, body } = kit.showNotes;
-    const chapterText = chapters.map((chapter) => `${chapter.at} ${chapter.title}`).join(" ");
-    const notesWords = countWords(`${intro} ${chapterText} ${body}`);
+    const { chapters } = kit.showNotes;
+    const notesWords = countWords(showNotesText(kit));
     if (!between(notesWords, kitLimits.showNotesWords)) {
       fail(["showNotes"], `${notesWords} words; the limit is 300–500 words`);
     }
@@ -337,13 +327,28 @@ export const exampleKitSchema = z
     for (const { path, message } of misquotes(kit)) fail(path, message);
     for (const { path, message } of editorialProblems(kit)) fail(path, message);
 
-    for (const match of kit.template.body.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {
+    // The show notes are the template filled: every placeholder needs the kit's value, and
+    // every part written for the show notes needs a placeholder, or the notes would drop it.
+    const values = templateValues(kit);
+    const used = new Set<string>();
+    for (const match of kit.template.body.matchAll(placeholderPattern)) {
       const name = match[1] ?? "";
+      used.add(name);
       if (!(templatePlaceholders as readonly string[]).includes(name)) {
         fail(
           ["template", "body"],
           `unknown placeholder {{${name}}}; known: ${templatePlaceholders.join(", ")}`,
         );
+      } else if (values[name as keyof typeof values] === undefined) {
+        fail(["template", "body"], `{{${name}}} has nothing to fill it in this kit`);
       }
+    }
+    for (const part of ["guestBio", "challenge", "links", "callToAction"] as const) {
+      if (kit.showNotes[part] !== undefined && !used.has(part)) {
+        fail(["showNotes", part], `the template has no {{${part}}}, so the show notes drop it`);
+      }
+    }
+    if (kit.episode.format === "Interview" && kit.showNotes.guestBio === undefined) {
+      fail(["showNotes", "guestBio"], "an interview's show notes introduce the guest");
     }
   });

@@ -21,7 +21,8 @@ export type ExampleKit = {
   };
   transcript: { at: string; speaker: string; text: string }[];
   summary: string;
-  showNotes: { intro: string; chapters: { at: string; title: string }[]; body: string };
+  /** What the template needs beyond the other assets; the show notes are the template filled. */
+  showNotes: ShowNotesParts;
   keyPoints: { at: string; point: string; quote: string }[];
   xThread: string[];
   linkedinPost: string;
@@ -33,30 +34,121 @@ export type ExampleKit = {
   template: { name: string; body: string };
 };
 
-/** Paragraphs of a text field: blank lines separate them. */
-export function paragraphs(text: string): string[] {
-  return text.split(/\n\s*\n/).map((paragraph) => paragraph.trim());
+export type ShowNotesParts = {
+  chapters: { at: string; title: string }[];
+  /** An interview's guest, in a few sentences; a solo episode has none. */
+  guestBio?: string;
+  /** A solo episode's "try it this week"; an interview has none. */
+  challenge?: string;
+  links: { label: string; url: string }[];
+  callToAction: string;
+};
+
+/** Placeholders a show-notes template may use; each is filled from the kit. */
+export const templatePlaceholders = [
+  "show",
+  "number",
+  "title",
+  "premise",
+  "host",
+  "guest",
+  "guestBio",
+  "duration",
+  "summary",
+  "chapters",
+  "keyPoints",
+  "challenge",
+  "links",
+  "callToAction",
+] as const;
+
+export type TemplatePlaceholder = (typeof templatePlaceholders)[number];
+
+/** The parts of a kit its template is filled from (a structural subset, so the schema can call it). */
+export type TemplateSource = Pick<ExampleKit, "episode" | "summary" | "keyPoints" | "template"> & {
+  showNotes: ShowNotesParts;
+};
+
+/** Where a transcript skips ahead: words are cut up to the next timestamp, or inside a turn. */
+export const cutMark = "[…]";
+
+/** "Dana Whitcombe, potter at Whitcombe Clayworks" from the role "Host, potter at …". */
+function speakerLine(speaker: Speaker | undefined): string | undefined {
+  if (!speaker) return undefined;
+  const role = speaker.role.replace(/^(?:Host|Guest),?\s*/, "");
+  return role ? `${speaker.name}, ${role}` : speaker.name;
+}
+
+/** What each placeholder becomes for this kit; undefined where the kit has nothing to fill it. */
+export function templateValues(
+  kit: TemplateSource,
+): Record<TemplatePlaceholder, string | undefined> {
+  const { episode, showNotes } = kit;
+  const host = episode.speakers.find((speaker) => speaker.role.startsWith("Host"));
+  const guest = episode.speakers.find((speaker) => speaker.role.startsWith("Guest"));
+  return {
+    show: episode.show,
+    number: String(episode.number),
+    title: episode.title,
+    premise: episode.premise,
+    host: speakerLine(host),
+    guest: speakerLine(guest),
+    guestBio: showNotes.guestBio,
+    duration: formatDuration(episode.duration),
+    summary: kit.summary,
+    chapters: showNotes.chapters.map((chapter) => `- ${chapterLine(chapter)}`).join("\n"),
+    keyPoints: kit.keyPoints.map((item) => `- ${item.point} (${item.at})`).join("\n"),
+    challenge: showNotes.challenge,
+    links: showNotes.links.map((link) => `- ${link.label}: ${link.url}`).join("\n"),
+    callToAction: showNotes.callToAction,
+  };
+}
+
+/** `{{ name }}` in a template, with the name captured. */
+export const placeholderPattern = /\{\{\s*([^}]*?)\s*\}\}/g;
+
+/**
+ * The template with every placeholder filled from the kit: the show notes, in the template's
+ * Markdown. `leaveOut` empties placeholders (to count the prose without the lists).
+ */
+export function fillTemplate(kit: TemplateSource, leaveOut: TemplatePlaceholder[] = []): string {
+  const values = templateValues(kit);
+  return kit.template.body.replace(placeholderPattern, (whole, name: string) => {
+    if (leaveOut.includes(name as TemplatePlaceholder)) return "";
+    return values[name as TemplatePlaceholder] ?? whole;
+  });
 }
 
 export function transcriptText(kit: ExampleKit): string {
   return kit.transcript.map((line) => `[${line.at}] ${line.speaker}: ${line.text}`).join("\n\n");
 }
 
-/** The transcript download: a heading naming the episode, then the transcript. */
+/** True when the transcript leaves parts of the episode out, each marked where it is cut. */
+export function isExcerpt(kit: Pick<ExampleKit, "transcript">): boolean {
+  return kit.transcript.some((line) => line.text.includes(cutMark));
+}
+
+/** What the transcript is, said the same way on the page and in the download. */
+export function transcriptLabel(kit: Pick<ExampleKit, "transcript" | "episode">): string {
+  const length = formatDuration(kit.episode.duration);
+  return isExcerpt(kit)
+    ? `Transcript excerpt of the episode (${length}): ${cutMark} marks each cut, and the timestamps show how much is left out`
+    : `Full transcript of the episode (${length})`;
+}
+
+/** The transcript download: a heading naming the episode and what the text is, then the transcript. */
 export function transcriptFile(kit: ExampleKit): string {
   const { show, number, title } = kit.episode;
-  return `${show}, episode ${number}: ${title}\nTranscript excerpt\n\n${transcriptText(kit)}\n`;
+  return `${show}, episode ${number}: ${title}\n${transcriptLabel(kit)}.\n\n${transcriptText(kit)}\n`;
 }
 
 export function chapterLine(chapter: { at: string; title: string }): string {
   return `${chapter.at} ${chapter.title}`;
 }
 
-export function showNotesText(kit: ExampleKit): string {
-  const { intro, chapters, body } = kit.showNotes;
-  return [intro, "Chapters", chapters.map(chapterLine).join("\n"), ...paragraphs(body)].join(
-    "\n\n",
-  );
+/** The show notes: the kit's template, filled. */
+export function showNotesText(kit: TemplateSource): string {
+  return fillTemplate(kit);
 }
 
 export function keyPointsText(kit: ExampleKit): string {

@@ -66,6 +66,12 @@ describe("isInTranscript", () => {
     expect(isInTranscript("…", transcript)).toBe(false);
   });
 
+  it("never joins words across a cut in the transcript", () => {
+    const cut = [{ at: "00:00:04", speaker: "Host", text: "Welcome back. […] My guest is here." }];
+    expect(isInTranscript("Welcome back. My guest is here.", cut)).toBe(false);
+    expect(isInTranscript("Welcome back … My guest is here.", cut)).toBe(true);
+  });
+
   it("with a speaker, looks only at that speaker's turns", () => {
     expect(isInTranscript("Did anyone quietly stop coming?", transcript, "Host")).toBe(true);
     expect(isInTranscript("Did anyone quietly stop coming?", transcript, "Guest")).toBe(false);
@@ -77,7 +83,12 @@ function kit(change: (kit: QuotedKit) => void = () => {}): QuotedKit {
     episode: { show: "Open Kitchen", title: "Pricing the loaf" },
     transcript,
     summary: "A baker on pricing.",
-    showNotes: { intro: "Intro.", chapters: [{ title: "Welcome" }], body: "Body." },
+    showNotes: {
+      chapters: [{ title: "Welcome" }],
+      guestBio: "A baker.",
+      links: [{ label: "The bakery" }],
+      callToAction: "Share it.",
+    },
     keyPoints: [
       { point: "Numbers persuade.", quote: "People respect a number more than an apology." },
     ],

@@ -2,13 +2,20 @@
 // has: a producer sends these drafts to the guest, and a misquote is the error nobody forgives.
 // Pure and browser-safe; the kit loader calls `misquotes` during validation, so a bad quote
 // fails the build.
+import { cutMark } from "~/examples/kit";
 
 /** The parts of a kit this check reads (a structural subset of the validated kit). */
 export type QuotedKit = {
   episode: { show: string; title: string };
   transcript: { at: string; speaker: string; text: string }[];
   summary: string;
-  showNotes: { intro: string; chapters: { title: string }[]; body: string };
+  showNotes: {
+    chapters: { title: string }[];
+    guestBio?: string;
+    challenge?: string;
+    links: { label: string }[];
+    callToAction: string;
+  };
   keyPoints: { point: string; quote: string }[];
   xThread: string[];
   linkedinPost: string;
@@ -78,12 +85,15 @@ function heldBy(turns: string[][], parts: string[][]): boolean {
   return true;
 }
 
-/** The transcript's turns as words, grouped by speaker. */
+/**
+ * The transcript's turns as words, grouped by speaker. A cut ("[…]") ends a run of words as a
+ * turn does, so no quote joins words the transcript marks as not adjacent.
+ */
 function turnsBySpeaker(transcript: QuotedKit["transcript"]): Map<string, string[][]> {
   const bySpeaker = new Map<string, string[][]>();
   for (const line of transcript) {
     const turns = bySpeaker.get(line.speaker) ?? [];
-    turns.push(quoteWords(line.text));
+    turns.push(...line.text.split(cutMark).map(quoteWords));
     bySpeaker.set(line.speaker, turns);
   }
   return bySpeaker;
@@ -129,12 +139,17 @@ export function misquotes(kit: QuotedKit): Misquote[] {
 
   const fields: [(string | number)[], string][] = [
     [["summary"], kit.summary],
-    [["showNotes", "intro"], kit.showNotes.intro],
     ...kit.showNotes.chapters.map((chapter, index): [(string | number)[], string] => [
       ["showNotes", "chapters", index, "title"],
       chapter.title,
     ]),
-    [["showNotes", "body"], kit.showNotes.body],
+    [["showNotes", "guestBio"], kit.showNotes.guestBio ?? ""],
+    [["showNotes", "challenge"], kit.showNotes.challenge ?? ""],
+    ...kit.showNotes.links.map((link, index): [(string | number)[], string] => [
+      ["showNotes", "links", index, "label"],
+      link.label,
+    ]),
+    [["showNotes", "callToAction"], kit.showNotes.callToAction],
     ...kit.keyPoints.map((item, index): [(string | number)[], string] => [
       ["keyPoints", index, "point"],
       item.point,

@@ -205,6 +205,26 @@ test("carousel images have their slide's text as alternative text", async ({
   }
 });
 
+test("the show notes are the template filled, and the transcript says what it holds", async ({
+  page,
+  gotoHydrated,
+}) => {
+  await gotoHydrated(`${kitUrl}#show-notes`);
+  const notes = panel(page, "show-notes").locator("#show-notes-text");
+  for (const section of ["## In this episode", "## Chapters", "## About the guest", "## Links"]) {
+    await expect(notes).toContainText(section);
+  }
+  await expect(notes).toContainText("https://crumbandcompass.example");
+  await expect(notes).not.toContainText("{{");
+  await tab(page, "Transcript").click();
+  await expect(panel(page, "transcript")).toContainText("Full transcript of the episode (7 min).");
+
+  // The solo kit's transcript leaves minutes out and says so where it does.
+  await gotoHydrated("/examples/the-slow-build");
+  await expect(panel(page, "transcript")).toContainText("Transcript excerpt of the episode");
+  await expect(panel(page, "transcript")).toContainText("it goes back in the folder. […]");
+});
+
 test.describe("checkout from an asset", () => {
   let stack: CheckoutStack;
   test.beforeAll(async () => {

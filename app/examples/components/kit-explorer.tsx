@@ -18,8 +18,12 @@ import {
   TranscriptAsset,
 } from "./text-assets";
 
-/** Worked out at build time: counts (twitter-text is not shipped), subtitle text, plan offers. */
+/** Worked out at build time: counts (twitter-text is not shipped), filled text, plan offers. */
 export type KitMeasures = {
+  /** The show notes: the kit's template, filled. */
+  showNotes: string;
+  /** "Full transcript of the episode (7 min)", or what an excerpt leaves out. */
+  transcriptLabel: string;
   threadWeights: number[];
   linkedinChars: number;
   instagramChars: number;
@@ -32,9 +36,11 @@ export type KitMeasures = {
 export function KitExplorer({ kit, measures }: { kit: ExampleKit; measures: KitMeasures }) {
   const files = kitFiles(kit.slug, kit.carousel.length);
   const content: Record<ExampleAssetId, ReactNode> = {
-    transcript: <TranscriptAsset kit={kit} file={files.transcript} />,
+    transcript: (
+      <TranscriptAsset kit={kit} file={files.transcript} label={measures.transcriptLabel} />
+    ),
     summary: <SummaryAsset kit={kit} />,
-    "show-notes": <ShowNotesAsset kit={kit} />,
+    "show-notes": <ShowNotesAsset kit={kit} text={measures.showNotes} />,
     "key-points": <KeyPointsAsset kit={kit} />,
     "x-thread": <ThreadAsset kit={kit} weights={measures.threadWeights} />,
     "linkedin-post": <LinkedInAsset kit={kit} chars={measures.linkedinChars} />,

@@ -1,21 +1,21 @@
-import {
-  chapterLine,
-  keyPointsText,
-  paragraphs,
-  showNotesText,
-  transcriptText,
-  type ExampleKit,
-} from "~/examples/kit";
+import { keyPointsText, transcriptText, type ExampleKit } from "~/examples/kit";
 import { AssetIntro, AssetToolbar, DownloadLink } from "./asset-toolbar";
 
 const panelText = "mt-6 max-w-3xl space-y-4 leading-7";
 
-export function TranscriptAsset({ kit, file }: { kit: ExampleKit; file: string }) {
+export function TranscriptAsset({
+  kit,
+  file,
+  label,
+}: {
+  kit: ExampleKit;
+  file: string;
+  /** What the transcript holds: the whole episode, or an excerpt. */
+  label: string;
+}) {
   return (
     <>
-      <AssetIntro>
-        An excerpt of the speaker-labeled transcript, with a timestamp at every turn.
-      </AssetIntro>
+      <AssetIntro>{label}. Every turn is labeled with its speaker and its timestamp.</AssetIntro>
       <AssetToolbar
         copy={{ text: transcriptText(kit), targetId: "transcript-text", what: "the transcript" }}
       >
@@ -45,28 +45,22 @@ export function SummaryAsset({ kit }: { kit: ExampleKit }) {
   );
 }
 
-export function ShowNotesAsset({ kit }: { kit: ExampleKit }) {
-  const { intro, chapters, body } = kit.showNotes;
+export function ShowNotesAsset({ kit, text }: { kit: ExampleKit; text: string }) {
   return (
     <>
-      <AssetIntro>Show notes with chapter timestamps, ready to paste into your host.</AssetIntro>
-      <AssetToolbar
-        copy={{ text: showNotesText(kit), targetId: "show-notes-text", what: "the show notes" }}
-      />
-      <div id="show-notes-text" className={panelText}>
-        <p>{intro}</p>
-        <h3 className="font-semibold">Chapters</h3>
-        <ul className="space-y-1">
-          {chapters.map((chapter) => (
-            <li key={chapter.at} className="font-mono text-sm">
-              {chapterLine(chapter)}
-            </li>
-          ))}
-        </ul>
-        {paragraphs(body).map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
-        ))}
-      </div>
+      <AssetIntro>
+        The “{kit.template.name}” template (the last tab), filled from this episode: its summary,
+        chapter timestamps, key points and links, in Markdown, ready to paste into your host. The
+        show is invented, so its links use the reserved <code>.example</code> domain and lead
+        nowhere until you put in your own.
+      </AssetIntro>
+      <AssetToolbar copy={{ text, targetId: "show-notes-text", what: "the show notes" }} />
+      <pre
+        id="show-notes-text"
+        className="mt-6 max-w-3xl overflow-x-auto rounded-xl border border-border bg-white p-5 font-sans leading-7 whitespace-pre-wrap"
+      >
+        {text}
+      </pre>
     </>
   );
 }
@@ -99,9 +93,9 @@ export function TemplateAsset({ kit }: { kit: ExampleKit }) {
   return (
     <>
       <AssetIntro>
-        “{kit.template.name}”: the reusable show-notes template this kit was filled from. Each{" "}
+        “{kit.template.name}”: the reusable template this kit’s show notes were filled from. Each{" "}
         <code className="rounded bg-muted px-1">{"{{placeholder}}"}</code> is filled from the
-        episode.
+        episode, so every episode of the show gets the same sections.
       </AssetIntro>
       <AssetToolbar
         copy={{ text: kit.template.body, targetId: "template-text", what: "the template" }}
