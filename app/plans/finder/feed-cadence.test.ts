@@ -45,12 +45,37 @@ describe("requestFeedCadence", () => {
       "https://castloop.test",
       fetchImpl,
     );
-    expect(outcome).toEqual({ ok: true, cadence });
+    // An answer without what newer functions add reads as a plain podcast feed.
+    expect(outcome).toEqual({
+      ok: true,
+      cadence: {
+        ...cadence,
+        pacedEpisodes: 1,
+        episodeTypes: { full: 0, trailer: 0, bonus: 0, unspecified: 1 },
+        medium: null,
+        complete: false,
+        blocked: false,
+      },
+    });
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("https://castloop.test/functions/v1/feed-cadence");
     expect(init.method).toBe("POST");
     expect(init.body).toBe('{"url":"https://feeds.example.com/a.xml"}');
     expect(init.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it("keeps what the function says of the feed's episode types, medium and end", async () => {
+    const said = {
+      ...cadence,
+      episodes: 3,
+      pacedEpisodes: 2,
+      episodeTypes: { full: 2, trailer: 1, bonus: 0, unspecified: 0 },
+      medium: "music",
+      complete: true,
+      blocked: true,
+    };
+    const outcome = await requestFeedCadence("https://x.example/a", "https://c.test", answer(said));
+    expect(outcome).toEqual({ ok: true, cadence: said });
   });
 
   it("refuses what is no URL without a request", async () => {

@@ -41,6 +41,27 @@ function isCadence(value: unknown): value is Cadence {
 }
 
 /**
+ * An answer from a function deployed before the reading said what a feed says of itself
+ * (episode types, medium, complete, block) reads as a plain podcast feed: the site and the
+ * function deploy apart.
+ */
+function withReadingDefaults(cadence: Cadence): Cadence {
+  return {
+    ...cadence,
+    pacedEpisodes: cadence.pacedEpisodes ?? cadence.episodes,
+    episodeTypes: cadence.episodeTypes ?? {
+      full: 0,
+      trailer: 0,
+      bonus: 0,
+      unspecified: cadence.episodes,
+    },
+    medium: cadence.medium ?? null,
+    complete: cadence.complete ?? false,
+    blocked: cadence.blocked ?? false,
+  };
+}
+
+/**
  * Asks `feed-cadence` about one feed. Every failure becomes a sentence for the visitor: the
  * function's own (not a URL, not reachable, not a feed, too large, too slow, too many
  * requests), or one of `feedClientMessages` when no answer came.
@@ -72,7 +93,7 @@ export async function requestFeedCadence(
   } catch {
     return { ok: false, message: feedClientMessages.unreachable };
   }
-  if (response.ok && isCadence(body)) return { ok: true, cadence: body };
+  if (response.ok && isCadence(body)) return { ok: true, cadence: withReadingDefaults(body) };
   const text = (body as { error?: unknown } | null)?.error;
   return {
     ok: false,

@@ -202,6 +202,12 @@ describe("parseFeed", () => {
         <link rel="enclosure" href="https://cdn.example/2.mp3"/></entry>
       <entry><title>Post</title><updated>2025-06-11T09:00:00Z</updated><link href="https://show.example/post"/></entry>
     </feed>`;
+    const contentSrc = parseFeed(
+      '<feed xmlns="http://www.w3.org/2005/Atom"><title>C</title><entry><content src="https://cdn.example/3.mp3" type="audio/mpeg"/></entry><entry><content type="html">&lt;p&gt;post&lt;/p&gt;</content></entry></feed>',
+    );
+    expect(contentSrc.ok && contentSrc.feed.episodes.map((e) => e.enclosureUrl)).toEqual([
+      "https://cdn.example/3.mp3",
+    ]);
     expect(parseFeed(atom)).toEqual({
       ok: true,
       feed: {

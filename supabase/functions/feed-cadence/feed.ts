@@ -387,8 +387,13 @@ function atomEntry(entry: Node, outer: Scope): RawItem {
   const enclosures = links
     .filter((link) => (attribute(link, "rel") ?? "").toLowerCase() === "enclosure")
     .map((link) => ({ url: attribute(link, "href"), type: attribute(link, "type") }));
+  // Atom may also point `content` at the file itself (`<content src=… type="audio/mpeg"/>`).
+  const content = all(entry.content).map((node) => ({
+    url: attribute(node, "src"),
+    type: attribute(node, "type"),
+  }));
   return {
-    candidates: [...enclosures, ...mediaContents(entry, scope)],
+    candidates: [...enclosures, ...mediaContents(entry, scope), ...content],
     ...commonFields(
       entry,
       scope,

@@ -67,7 +67,7 @@ export function cadence(feed: Feed, now: number): Cadence | null {
   let newest = -Infinity;
   let oldest = Infinity;
   const types: EpisodeTypeCounts = { full: 0, trailer: 0, bonus: 0, unspecified: 0 };
-  const paced: Episode[] = [];
+  let paced = 0;
   const past: Episode[] = [];
   const recent: Episode[] = [];
   for (const episode of feed.episodes) {
@@ -80,7 +80,7 @@ export function cadence(feed: Feed, now: number): Cadence | null {
     types[episode.episodeType ?? "unspecified"] += 1;
     if (episode.published !== null && episode.published > newestAny) newestAny = episode.published;
     if (!isPaced(episode)) continue;
-    paced.push(episode);
+    paced += 1;
     if (episode.published === null) continue;
     past.push(episode);
     if (episode.published > newest) newest = episode.published;
@@ -101,7 +101,7 @@ export function cadence(feed: Feed, now: number): Cadence | null {
 
   let basis: PaceBasis;
   let episodesPerMonth: number | null;
-  if (paced.length < MIN_EPISODES_FOR_RATE) {
+  if (paced < MIN_EPISODES_FOR_RATE) {
     basis = { kind: "none", reason: "too_few_episodes" };
     episodesPerMonth = null;
   } else if (past.length < MIN_EPISODES_FOR_RATE) {
@@ -125,12 +125,15 @@ export function cadence(feed: Feed, now: number): Cadence | null {
       episode.durationSeconds === null ? [] : [episode.durationSeconds],
     );
   const recentDurations = durations(recent);
-  const pacedDurations = recentDurations.length > 0 ? recentDurations : durations(paced);
+  const pacedDurations =
+    recentDurations.length > 0
+      ? recentDurations
+      : durations(feed.episodes.filter((episode) => isPaced(episode)));
   return {
     title: feed.title,
     artworkUrl: feed.artworkUrl,
     episodes: total,
-    pacedEpisodes: paced.length,
+    pacedEpisodes: paced,
     episodeTypes: types,
     medium: feed.medium,
     complete: feed.complete,
