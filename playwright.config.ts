@@ -8,7 +8,7 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  // A test that passes only on a second try is failing (issue 25).
+  // A test that passes only on a second try is failing.
   retries: 0,
   workers: 2,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],

@@ -17,7 +17,7 @@ export default defineConfig({
     unstubGlobals: true,
     unstubEnvs: true,
     // Files share their worker's module cache instead of loading React, jsdom and the site's
-    // modules again each (issue 25; timings and shuffled runs in tests/README.md). Mocks, stubbed
+    // modules again each (timings in docs/performance.md#the-test-suite). Mocks, stubbed
     // globals and environment variables are restored after every test, so none leaks to a file.
     isolate: false,
     // Vitest's default is the cores less one: one worker on the 2-core CI machine, while many

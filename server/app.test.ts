@@ -68,7 +68,7 @@ describe("resolvePath", () => {
   });
 });
 
-describe("trailing-slash redirects (issue 14: open redirect)", () => {
+describe("trailing-slash redirects never open-redirect", () => {
   it("never points off the origin, whatever the path", async () => {
     for (const path of [
       "//evil.example/",
@@ -100,7 +100,7 @@ describe("trailing-slash redirects (issue 14: open redirect)", () => {
   });
 });
 
-describe("content negotiation (issue 14)", () => {
+describe("content negotiation", () => {
   const both = new Map<string, StaticFile>([
     ["/index.html", page(homeHtml, { gzip: gzipSync(homeHtml), br: Buffer.from("brotli") })],
   ]);

@@ -64,7 +64,7 @@ export function resolvePath(files: Map<string, StaticFile>, rawPath: string): Re
     return { kind: "not-found", asset: false };
   }
   if (path.length > 1 && path.endsWith("/")) {
-    // Only to a page that exists, so no request text can steer the Location (issue 14).
+    // Only to a page that exists, so no request text can steer the Location.
     const key = pageKey(files, path.replace(/\/+$/, ""));
     return key === undefined
       ? { kind: "not-found", asset: false }

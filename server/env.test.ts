@@ -56,4 +56,21 @@ describe("loadEnv", () => {
     expect(attempt).toThrow(/CHECKOUT_RATE_LIMIT/);
     expect(attempt).toThrow(/FEED_RATE_LIMIT must be a whole number of feed look-ups per minute/);
   });
+
+  it("reads PORT by one rule, 1 to 65535, and a blank PORT as the default", () => {
+    for (const port of ["0", "65536", "80a"]) {
+      expect(() => loadEnv({ cwd: withEnvFile(""), environment: { PORT: port } }), port).toThrow(
+        /PORT must be a whole number from 1 to 65535/,
+      );
+    }
+    expect(loadEnv({ cwd: withEnvFile(""), environment: { PORT: "65535" } }).server.PORT).toBe(
+      65535,
+    );
+    expect(loadEnv({ cwd: withEnvFile(""), environment: { PORT: "  " } }).server.PORT).toBe(3000);
+  });
+
+  it("reads a blank public value as its default, like every other setting", () => {
+    const env = loadEnv({ cwd: withEnvFile('VITE_CONTACT_URL="  "\n'), environment: {} });
+    expect(env.public.VITE_CONTACT_URL).toBe("/contact");
+  });
 });

@@ -54,7 +54,7 @@ function raw(port: number, request: string, waitMs = 3_000) {
 const get = (path: string, headers = "") =>
   `GET ${path} HTTP/1.1\r\nHost: localhost\r\n${headers}Connection: close\r\n\r\n`;
 
-describe("the production HTTP server (issue 14)", () => {
+describe("the production HTTP server", () => {
   it("keeps every trailing-slash redirect on the origin and never fails on odd paths", async () => {
     const port = await start();
     for (const path of ["//evil.example/", "/%2Fevil.example/", "/%09/evil.example/"]) {

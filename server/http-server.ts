@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 
 /**
  * Node's defaults let a slow client hold a socket for five minutes (requestTimeout 300 s) and
- * open as many as it likes; these bound both (issue 14). requestTimeout covers receiving the
+ * open as many as it likes; these bound both. requestTimeout covers receiving the
  * request only; the checkout function bounds its own work (see docs/security.md).
  */
 export const serverLimits = {

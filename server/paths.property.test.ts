@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createApp } from "./app.ts";
 import { builtFile as page, builtSite } from "../tests/fakes/test-files.ts";
 
-// Issue 14: no request path may produce a 5xx or a Location that leaves the origin.
+// No request path may produce a 5xx or a Location that leaves the origin.
 const origin = "http://site.example";
 const files = builtSite([
   ["/blog/index.html", page("<h1>Blog</h1>")],

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blankToUndefined } from "../supabase/functions/_shared/env.ts";
+import { blankToUndefined } from "../supabase/functions/_shared/contract.ts";
 
 /** The production server's own settings (the checkout function validates its own). */
 export const serverEnvSchema = z.object({

@@ -1,16 +1,20 @@
+import { blankToUndefined } from "../supabase/functions/_shared/contract.ts";
+import { optional, portNumber } from "../supabase/functions/_shared/env.ts";
+
 /** The public origin: SITE_URL, or the local server's address when it is not set. */
 export function resolveSiteUrl(env: Record<string, string | undefined>): string {
-  const explicit = env.SITE_URL?.trim();
-  if (explicit) return explicit.replace(/\/+$/, "");
+  const explicit = blankToUndefined(env.SITE_URL);
+  if (typeof explicit === "string") return explicit.replace(/\/+$/, "");
   return `http://localhost:${resolvePort(env)}`;
 }
 
+const portSetting = optional(portNumber);
+
+/** PORT by the functions' rule (1–65535); 3000 when unset or blank. */
 export function resolvePort(env: Record<string, string | undefined>): number {
-  const raw = env.PORT?.trim();
-  if (!raw) return 3000;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
+  const parsed = portSetting.safeParse(env.PORT);
+  if (!parsed.success) {
+    throw new Error(`PORT ${parsed.error.issues[0]?.message ?? "is invalid"}, got "${env.PORT}"`);
   }
-  return port;
+  return parsed.data ?? 3000;
 }

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { blankToUndefined } from "../../supabase/functions/_shared/contract.ts";
 
-/** Unset and empty values both fall back to the default, so `.env.example` can be copied as is. */
+/** Unset and blank values both fall back to the default (`blankToUndefined`, the one rule). */
 function withDefault<T extends z.ZodType<string>>(schema: T, fallback: string) {
-  return z.preprocess((value) => (value === "" || value === undefined ? fallback : value), schema);
+  return z.preprocess((value) => blankToUndefined(value) ?? fallback, schema);
 }
 
 const httpUrl = z.url({ protocol: /^https?$/ });

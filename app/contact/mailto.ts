@@ -15,7 +15,7 @@ export const shortenedNotes = {
 } as const;
 
 // Mail clients and browsers drop mailto: links from about 1,600–2,083 characters on
-// (SECURITY.md §7, M3); RFC 6068 itself sets no limit.
+// in practice; RFC 6068 itself sets no limit.
 const defaultMaxLength = 1800;
 const encodedEllipsis = encodeURIComponent("…");
 

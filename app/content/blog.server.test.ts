@@ -191,7 +191,7 @@ describe("the articles in content/blog", () => {
   });
 });
 
-// Issue 26: articles a producer bookmarks. Each cites the rule it states, says what the platforms
+// Articles a producer bookmarks. Each cites the rule it states, says what the platforms
 // do today, and writes in its own voice.
 describe("the articles' facts and sources", () => {
   const posts = getAllPosts();
@@ -256,7 +256,7 @@ describe("the articles' facts and sources", () => {
     }
   });
 
-  // Issue 33: a platform fact is dated, and one the platform's own help page does not state is cut.
+  // A platform fact is dated, and one the platform's own help page does not state is cut.
   it("state what the platforms do now, dated", () => {
     const all = posts.map((post) => post.html).join("\n");
     expect(all).not.toMatch(/YouTube community posts?, website/);

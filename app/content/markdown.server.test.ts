@@ -11,7 +11,7 @@ import {
   renderMarkdown,
 } from "~/content/markdown.server";
 
-// The corpus of docs/SECURITY.md §6 (and a few more); payloads call a sentinel, `__xss()`.
+// The usual XSS corpus for Markdown renderers (and a few more); payloads call a sentinel, `__xss()`.
 const htmlVectors = [
   "<script>alert(1)</script>",
   "<img src=x onerror=__xss()>",
@@ -344,7 +344,7 @@ describe("parseFrontmatter", () => {
   });
 });
 
-describe("outbound links (issue 26: articles cite their sources)", () => {
+describe("outbound links: articles cite their sources", () => {
   it('opens a source in the same tab with rel="noopener", and leaves site links alone', () => {
     const html = renderMarkdown(
       "See [Apple's requirements](https://podcasters.apple.com/support/823-podcast-requirements) and [pricing](/pricing).",

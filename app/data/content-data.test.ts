@@ -13,7 +13,7 @@ import {
 import { testimonials } from "./testimonial-quotes";
 import { toolAvailability, toolPlanNote, tools } from "./tool-list";
 
-describe("features (spec §2 Home and features)", () => {
+describe("features (the home and features pages)", () => {
   it("has the 8 features with their tiers", () => {
     expect(features.map((f) => [f.title, f.tier])).toEqual([
       ["Audio to Text", "Core"],
@@ -28,7 +28,7 @@ describe("features (spec §2 Home and features)", () => {
   });
 });
 
-describe("plans (spec §9)", () => {
+describe("plans", () => {
   it("has four tiers with prices, episodes and the popular flag", () => {
     expect(plans.map((p) => [p.name, p.price, p.episodesPerMonth, p.popular])).toEqual([
       ["Starter", 79, 2, false],

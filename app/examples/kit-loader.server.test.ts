@@ -208,7 +208,7 @@ describe("parseKit limits: each names the file, the field and the limit", () => 
       (kit) => void (kit.subtitles.cues[0]!.text = "before --> after"),
       /field "subtitles\.cues\.0\.text": cue text may not contain "-->"/,
     ],
-    // Issue 26: captions a producer would not send back.
+    // Captions a producer would not send back.
     [
       "a cue that splits a phrase across its lines",
       (kit) =>

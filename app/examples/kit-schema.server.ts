@@ -68,8 +68,13 @@ const text = (max = 5000) => z.string().trim().min(1).max(max);
 /** Unicode code points: what people mean by "characters", an emoji counting once. */
 export const charCount = (value: string) => [...value].length;
 
-const between = (count: number, { min, max }: { min: number; max: number }) =>
-  count >= min && count <= max;
+/** "1,200": a limit as the messages print it. */
+const count = (value: number) => value.toLocaleString("en-US");
+/** "800–1,200": a range as the messages print it. */
+const range = ({ min, max }: { min: number; max: number }) => `${count(min)}–${count(max)}`;
+
+const between = (value: number, { min, max }: { min: number; max: number }) =>
+  value >= min && value <= max;
 
 export const exampleKitSchema = z
   .strictObject({
@@ -158,18 +163,27 @@ export const exampleKitSchema = z
     });
     const transcriptWords = countWords(kit.transcript.map((line) => line.text).join(" "));
     if (!between(transcriptWords, kitLimits.transcriptWords)) {
-      fail(["transcript"], `${transcriptWords} words; the limit is 800–1,200 words`);
+      fail(
+        ["transcript"],
+        `${transcriptWords} words; the limit is ${range(kitLimits.transcriptWords)} words`,
+      );
     }
 
     const summaryWords = countWords(kit.summary);
     if (!between(summaryWords, kitLimits.summaryWords)) {
-      fail(["summary"], `${summaryWords} words; the limit is 120–200 words`);
+      fail(
+        ["summary"],
+        `${summaryWords} words; the limit is ${range(kitLimits.summaryWords)} words`,
+      );
     }
 
     const { chapters } = kit.showNotes;
     const notesWords = countWords(showNotesText(kit));
     if (!between(notesWords, kitLimits.showNotesWords)) {
-      fail(["showNotes"], `${notesWords} words; the limit is 300–500 words`);
+      fail(
+        ["showNotes"],
+        `${notesWords} words; the limit is ${range(kitLimits.showNotesWords)} words`,
+      );
     }
     chapters.forEach((chapter, index) => {
       const previous = chapters[index - 1];
@@ -183,26 +197,35 @@ export const exampleKitSchema = z
     });
 
     if (!between(kit.keyPoints.length, kitLimits.keyPoints)) {
-      fail(["keyPoints"], `${kit.keyPoints.length} key points; the limit is 5–7`);
+      fail(
+        ["keyPoints"],
+        `${kit.keyPoints.length} key points; the limit is ${range(kitLimits.keyPoints)}`,
+      );
     }
     kit.keyPoints.forEach((item, index) => withinEpisode(["keyPoints", index, "at"], item.at));
 
     if (!between(kit.xThread.length, kitLimits.threadPosts)) {
-      fail(["xThread"], `${kit.xThread.length} posts; the limit is 6–8 posts`);
+      fail(
+        ["xThread"],
+        `${kit.xThread.length} posts; the limit is ${range(kitLimits.threadPosts)} posts`,
+      );
     }
     kit.xThread.forEach((post, index) => {
       const { weightedLength, valid } = twitter.parseTweet(post);
       if (weightedLength > kitLimits.postWeight || !valid) {
         fail(
           ["xThread", index],
-          `${weightedLength} weighted characters; X's limit is 280 (as twitter-text counts them)`,
+          `${weightedLength} weighted characters; X's limit is ${count(kitLimits.postWeight)} (as twitter-text counts them)`,
         );
       }
     });
 
     const linkedin = charCount(kit.linkedinPost);
     if (linkedin > kitLimits.linkedinChars) {
-      fail(["linkedinPost"], `${linkedin} characters; LinkedIn's limit is 3,000`);
+      fail(
+        ["linkedinPost"],
+        `${linkedin} characters; LinkedIn's limit is ${count(kitLimits.linkedinChars)}`,
+      );
     }
 
     const { caption, hashtags } = kit.instagram;
@@ -210,11 +233,14 @@ export const exampleKitSchema = z
     if (instagram > kitLimits.instagramChars) {
       fail(
         ["instagram", "caption"],
-        `${instagram} characters with the hashtags; Instagram's limit is 2,200`,
+        `${instagram} characters with the hashtags; Instagram's limit is ${count(kitLimits.instagramChars)}`,
       );
     }
     if (!between(hashtags.length, kitLimits.hashtags)) {
-      fail(["instagram", "hashtags"], `${hashtags.length} hashtags; the limit is 3–5`);
+      fail(
+        ["instagram", "hashtags"],
+        `${hashtags.length} hashtags; the limit is ${range(kitLimits.hashtags)}`,
+      );
     }
     if (new Set(hashtags.map((tag) => tag.toLowerCase())).size !== hashtags.length) {
       fail(["instagram", "hashtags"], "a hashtag appears twice");
@@ -222,31 +248,43 @@ export const exampleKitSchema = z
 
     const tiktok = charCount(kit.shortVideo.tiktok);
     if (tiktok > kitLimits.tiktokChars) {
-      fail(["shortVideo", "tiktok"], `${tiktok} characters; TikTok's limit is 4,000`);
+      fail(
+        ["shortVideo", "tiktok"],
+        `${tiktok} characters; TikTok's limit is ${count(kitLimits.tiktokChars)}`,
+      );
     }
     const { title: shortsTitle, description } = kit.shortVideo.youtubeShorts;
     if (charCount(shortsTitle) > kitLimits.shortsTitleChars) {
       fail(
         ["shortVideo", "youtubeShorts", "title"],
-        `${charCount(shortsTitle)} characters; YouTube's title limit is 100`,
+        `${charCount(shortsTitle)} characters; YouTube's title limit is ${count(kitLimits.shortsTitleChars)}`,
       );
     }
     if (charCount(description) > kitLimits.shortsDescriptionChars) {
       fail(
         ["shortVideo", "youtubeShorts", "description"],
-        `${charCount(description)} characters; YouTube's description limit is 5,000`,
+        `${charCount(description)} characters; YouTube's description limit is ${count(kitLimits.shortsDescriptionChars)}`,
       );
     }
 
     if (!between(kit.carousel.length, kitLimits.slides)) {
-      fail(["carousel"], `${kit.carousel.length} slides; the limit is 6–8 slides`);
+      fail(
+        ["carousel"],
+        `${kit.carousel.length} slides; the limit is ${range(kitLimits.slides)} slides`,
+      );
     }
     kit.carousel.forEach((slide, index) => {
       if (charCount(slide.title) > kitLimits.slideTitleChars) {
-        fail(["carousel", index, "title"], `${charCount(slide.title)} characters; the limit is 60`);
+        fail(
+          ["carousel", index, "title"],
+          `${charCount(slide.title)} characters; the limit is ${kitLimits.slideTitleChars}`,
+        );
       }
       if (charCount(slide.body) > kitLimits.slideBodyChars) {
-        fail(["carousel", index, "body"], `${charCount(slide.body)} characters; the limit is 120`);
+        fail(
+          ["carousel", index, "body"],
+          `${charCount(slide.body)} characters; the limit is ${kitLimits.slideBodyChars}`,
+        );
       }
     });
 
@@ -261,7 +299,10 @@ export const exampleKitSchema = z
       const path = ["subtitles", "cues", index];
       if (cue.end <= cue.start) fail([...path, "end"], "a cue must end after it starts");
       if (cue.end > kitLimits.clipSeconds) {
-        fail([...path, "end"], `${cue.end} s is past the clip's length of 30 seconds`);
+        fail(
+          [...path, "end"],
+          `${cue.end} s is past the clip's length of ${kitLimits.clipSeconds} seconds`,
+        );
       }
       const previous = kit.subtitles.cues[index - 1];
       if (previous && cue.start < previous.end) {
@@ -269,11 +310,17 @@ export const exampleKitSchema = z
       }
       const lines = cue.text.split("\n");
       if (lines.length > kitLimits.cueLines) {
-        fail([...path, "text"], `${lines.length} lines; the limit is 2 lines a cue`);
+        fail(
+          [...path, "text"],
+          `${lines.length} lines; the limit is ${kitLimits.cueLines} lines a cue`,
+        );
       }
       lines.forEach((line) => {
         if (charCount(line) > kitLimits.cueLineChars) {
-          fail([...path, "text"], `a line of ${charCount(line)} characters; the limit is 42`);
+          fail(
+            [...path, "text"],
+            `a line of ${charCount(line)} characters; the limit is ${kitLimits.cueLineChars}`,
+          );
         }
         if (line.trim() === "") fail([...path, "text"], "a cue may not contain a blank line");
       });
@@ -312,7 +359,10 @@ export const exampleKitSchema = z
     const tags = (text: string) => text.match(/(?<![\w&])#\w+/g) ?? [];
     const linkedinTags = tags(kit.linkedinPost).length;
     if (linkedinTags < kitLimits.hashtags.min || linkedinTags > kitLimits.hashtags.max) {
-      fail(["linkedinPost"], `${linkedinTags} hashtags; the blog advises 3 to 5 on LinkedIn`);
+      fail(
+        ["linkedinPost"],
+        `${linkedinTags} hashtags; the blog advises ${kitLimits.hashtags.min} to ${kitLimits.hashtags.max} on LinkedIn`,
+      );
     }
     for (const [path, text] of [
       [["linkedinPost"], kit.linkedinPost],

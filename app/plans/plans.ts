@@ -47,6 +47,23 @@ export type FeatureName = (typeof planFeatureRows)[number]["name"];
 
 export type PlanFeatures = Readonly<Record<FeatureName, PlanFeatureValue>>;
 
+/** Expert's features; Agency has them all and a managed workflow on top. */
+const expertFeatures = {
+  "Audio to Text": true,
+  Summarization: true,
+  "Key Point Extraction": true,
+  "Full Repurpose Kit": true,
+  "LinkedIn Post": "Unlimited",
+  "Carousel Images": true,
+  "Content Templates": true,
+  "X threads": "Unlimited",
+  "Instagram Posts": "Unlimited",
+  "Caption Generation": true,
+  "White Label": true,
+  "Content Scheduling": true,
+  "Managed Workflow": false,
+} as const satisfies PlanFeatures;
+
 export const plans = [
   {
     name: "Starter",
@@ -104,21 +121,7 @@ export const plans = [
     summary: "Unlimited posts, your own branding and scheduling for busy producers.",
     ctaLabel: "Subscribe to Expert",
     popular: false,
-    features: {
-      "Audio to Text": true,
-      Summarization: true,
-      "Key Point Extraction": true,
-      "Full Repurpose Kit": true,
-      "LinkedIn Post": "Unlimited",
-      "Carousel Images": true,
-      "Content Templates": true,
-      "X threads": "Unlimited",
-      "Instagram Posts": "Unlimited",
-      "Caption Generation": true,
-      "White Label": true,
-      "Content Scheduling": true,
-      "Managed Workflow": false,
-    },
+    features: expertFeatures,
   },
   {
     name: "Agency",
@@ -128,21 +131,7 @@ export const plans = [
     summary: "Everything, plus a managed workflow for agencies and networks.",
     ctaLabel: "Contact Us",
     popular: false,
-    features: {
-      "Audio to Text": true,
-      Summarization: true,
-      "Key Point Extraction": true,
-      "Full Repurpose Kit": true,
-      "LinkedIn Post": "Unlimited",
-      "Carousel Images": true,
-      "Content Templates": true,
-      "X threads": "Unlimited",
-      "Instagram Posts": "Unlimited",
-      "Caption Generation": true,
-      "White Label": true,
-      "Content Scheduling": true,
-      "Managed Workflow": true,
-    },
+    features: { ...expertFeatures, "Managed Workflow": true },
   },
 ] as const satisfies readonly Plan[];
 

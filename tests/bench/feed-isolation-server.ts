@@ -3,7 +3,7 @@ import { createCheckoutHandlerFromEnv } from "../../supabase/functions/create-ch
 import type { ResolveHost } from "../../supabase/functions/feed-cadence/fetch-feed.ts";
 import { createFeedCadenceHandlerFromEnv } from "../../supabase/functions/feed-cadence/from-env.ts";
 import { createResolver } from "../../supabase/functions/feed-cadence/net.ts";
-import { readInProcess } from "../../supabase/functions/feed-cadence/read-in-worker.ts";
+import { readInProcess } from "../../supabase/functions/feed-cadence/read-in-process.ts";
 import { fixtureNetwork } from "../fakes/fixture-network.ts";
 import type { FeedFixtures } from "../fakes/feed-fixtures.ts";
 import { createApp } from "../../server/app.ts";

@@ -8,7 +8,7 @@ import { startFeedFixtures } from "../fakes/feed-fixtures.ts";
 import { manyAttributesFeed } from "../fakes/hostile-feed.ts";
 import { median } from "./median.ts";
 
-// `npm run bench:feed`: does a hostile feed look-up slow anyone else down? (issue 32, ADR 013)
+// `npm run bench:feed`: does a hostile feed look-up slow anyone else down? (ADR 013)
 // The production app runs in its own process (tests/bench/feed-isolation-server.ts) on an existing
 // build (`npm run build` first). Home page and checkout are loaded at a fixed rate while, in
 // turn: nothing else happens (baseline); one visitor looks up a feed shaped to be slow to parse

@@ -29,7 +29,7 @@ const routes = process.env.BENCH_ROUTES?.split(",") ?? siteRoutes.map((r) => r.p
 /** Unmeasurable runs tolerated per route and device before the benchmark gives up. */
 const maxFailures = 3;
 const targets = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 };
-/** Issue 16's targets for the throttled phone, in ms after navigation start. */
+/** The targets for the throttled phone, in ms after navigation start: first paint, interactive. */
 const throttledTargets = { fcp: 700, interactive: 1500 };
 
 if (!process.env.BENCH_SKIP_BUILD) execSync("npm run build", { stdio: "inherit" });

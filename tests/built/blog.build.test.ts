@@ -90,7 +90,7 @@ describe("an article page", () => {
     );
   });
 
-  // Issue 33: an article rewritten after publication says so, next to the date it keeps.
+  // An article rewritten after publication says so, next to the date it keeps.
   it.each(articles)("$slug shows its publication date, then Updated Nov 27, 2026", (article) => {
     const header = builtPage(`/blog/${article.slug}`).querySelector("article header")!;
     const times = [...header.querySelectorAll("time")];

@@ -54,7 +54,7 @@ const firstLoadCode = (path: string) =>
     .map((url) => readFileSync(join(clientDir, url), "utf8"))
     .join("\n");
 
-// Deterministic byte budgets, read from the production build (issue "Fast and found").
+// Deterministic byte budgets, read from the production build.
 describe("performance budgets", () => {
   it.each(hydratedPages)("checkout and toasts load on demand, never with %s", (path) => {
     const code = firstLoadCode(path);
@@ -163,38 +163,22 @@ describe("performance budgets", () => {
     }
   });
 
-  // The first-load JavaScript of each page that hydrates, gzip, as built on 2026-11-24 (ad2bc66,
-  // before ADR 009): no page may grow past it, but for what issues 26 and 27 added on purpose.
-  // Issue 26: the renewal note beside every checkout button (its words and the price, in text
-  // before the click), and the plan finder's advice on a month over the plan's allowance.
-  const renewalNotesKB = { kit: 0.6, pricing: 1.7 };
-  // Issue 27: the page grows by the feed field only.
-  const feedFieldKB = 1.5;
-  // Issue 31: the root renders the head elements postbuild used to splice in (ADR 015).
-  const headInRootKB = 0.1;
-  // Issue 33: the statements table, whose sentences /pricing's finder and feed field import; the
-  // footer's prefilled cancellation e-mail on every page, and the renewal note's tax,
-  // price-change and cancel-effect sentences beside each checkout button.
-  const statementsKB = { pricing: 1.2 };
-  const consentKB = { footer: 0.4, kit: 0.4, pricing: 0.3 };
-  // Issue 31: notify() queues toasts until the toaster mounts, on the pages that raise them.
-  const toastQueueKB = 0.2;
-  const hydratedBudgetsKB: Record<string, number> = {
-    "/pricing":
-      127.4 +
-      feedFieldKB +
-      renewalNotesKB.pricing +
-      statementsKB.pricing +
-      consentKB.footer +
-      consentKB.pricing,
-    "/contact": 129.9 + consentKB.footer + toastQueueKB,
-    "/help": 126.5 + consentKB.footer,
-    "/examples/open-kitchen-hours":
-      123.3 + renewalNotesKB.kit + headInRootKB + consentKB.footer + consentKB.kit + toastQueueKB,
-    "/examples/the-slow-build":
-      123.3 + renewalNotesKB.kit + headInRootKB + consentKB.footer + consentKB.kit + toastQueueKB,
+  // The first-load JavaScript of each page that hydrates, in KB gzip, as measured on the date
+  // below, and a budget of that plus 10%: room for an ordinary change, none for a new library.
+  // A page that grows past it on purpose gets a new measurement and date here and in
+  // docs/performance.md.
+  const measuredOn = "2026-11-27";
+  const measuredKB: Record<string, number> = {
+    "/pricing": 132.4,
+    "/contact": 130.5,
+    "/help": 122.2,
+    "/examples/open-kitchen-hours": 125.0,
+    "/examples/the-slow-build": 125.0,
   };
-  it("every page that hydrates is named here, and loads no more JavaScript than before", () => {
+  const hydratedBudgetsKB = Object.fromEntries(
+    Object.entries(measuredKB).map(([path, kb]) => [path, kb * 1.1]),
+  );
+  it(`every page that hydrates is named here, within 10% of its JavaScript on ${measuredOn}`, () => {
     expect(Object.keys(hydratedBudgetsKB).sort()).toEqual([...hydratedPages].sort());
     for (const [path, budget] of Object.entries(hydratedBudgetsKB)) {
       const total = firstLoadScripts(builtPage(path)).reduce(

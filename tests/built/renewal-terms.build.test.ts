@@ -11,7 +11,7 @@ const prices = new Map(
 );
 const squash = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
 
-// Issue 33: the renewal terms are clear and conspicuous beside every subscribe control, in the
+// The renewal terms are clear and conspicuous beside every subscribe control, in the
 // built HTML of every page, including the links to /pricing?checkout=<plan> on pages without
 // JavaScript. Tailwind's text-base is 16px, body size; pricing.spec checks the computed size.
 describe.each(siteRoutes.map((route) => route.path))("%s", (path) => {

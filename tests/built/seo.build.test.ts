@@ -25,7 +25,7 @@ describe("the sitemap and robots.txt", () => {
     for (const url of urls) {
       const loc = url.getElementsByTagName("loc")[0]?.textContent ?? "";
       if (!loc.includes("/blog/")) continue;
-      // The articles' last change (issue 33), not their publication date.
+      // The articles' last change, not their publication date.
       expect(url.getElementsByTagName("lastmod")[0]?.textContent, loc).toBe("2026-11-27");
     }
     expect(metaContent(builtPage("/success"), "name", "robots")).toBe("noindex");

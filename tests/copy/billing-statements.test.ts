@@ -199,10 +199,10 @@ describe("the billing statements check", () => {
 });
 
 /**
- * The contradicting pairs issue 33 found; each side quotes the statements table.
+ * Pairs of statements that once contradicted each other; each side quotes the statements table.
  * Each case puts one side's old wording back where it was and expects the check to name it.
  */
-const issue33Pairs: readonly { pair: string; source: string; old: string }[] = [
+const contradictingPairs: readonly { pair: string; source: string; old: string }[] = [
   {
     pair: "feed field's 'We don't store it' vs the Privacy Policy's 10 minutes in memory",
     source: "app/plans/finder/feed-finder.ts",
@@ -315,13 +315,13 @@ const issue33Pairs: readonly { pair: string; source: string; old: string }[] = [
   },
 ];
 
-describe("the contradicting pairs of issue 33", () => {
+describe("statements that once contradicted each other", () => {
   it("are 22, one case each", () => {
-    expect(issue33Pairs).toHaveLength(22);
-    expect(new Set(issue33Pairs.map((p) => p.pair)).size).toBe(22);
+    expect(contradictingPairs).toHaveLength(22);
+    expect(new Set(contradictingPairs.map((p) => p.pair)).size).toBe(22);
   });
 
-  it.each(issue33Pairs)("fails when one side is back: $pair", ({ source, old }) => {
+  it.each(contradictingPairs)("fails when one side is back: $pair", ({ source, old }) => {
     expect(sources[source], source).toBeDefined();
     const problems = check({ [source]: `${sources[source]}\n${old}\n` });
     expect(problems.length).toBeGreaterThan(0);

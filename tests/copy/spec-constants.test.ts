@@ -7,7 +7,7 @@ import { toolAvailability, tools } from "~/data/tool-list";
 import { getAllPosts } from "~/content/blog.server";
 import { stringsIn } from "./copy-sources.server";
 
-// SPEC.md fixes some copy word for word (sections 2 and 9; issue 33). Each constant is listed with
+// The product spec fixes some copy word for word. Each constant is listed with
 // the sources the spec puts it in, so a rewrite that drops one fails here.
 
 type SpecConstant = {
@@ -23,7 +23,7 @@ const article = (slug: string) => `content/blog/${slug}.md`;
 
 const specConstants: readonly SpecConstant[] = [
   {
-    spec: "§9 editorial guidance: clips",
+    spec: "editorial guidance: clips",
     text: "15 to 30 seconds",
     in: [
       article("audiograms"),
@@ -33,54 +33,54 @@ const specConstants: readonly SpecConstant[] = [
     ],
   },
   {
-    spec: "§9 editorial guidance: audiograms",
+    spec: "editorial guidance: audiograms",
     text: "15 to 45 seconds",
     in: [article("audiograms"), article("content-repurposing"), article("social-media-growth")],
   },
   {
-    spec: "§9 editorial guidance: show notes",
+    spec: "editorial guidance: show notes",
     text: "300 to 500 words",
     in: [article("content-repurposing"), article("podcast-seo")],
   },
   {
-    spec: "§9 editorial guidance: X threads",
+    spec: "editorial guidance: X threads",
     text: "6 to 8 posts",
     in: [article("content-repurposing"), article("social-media-growth"), article("audiograms")],
   },
   {
-    spec: "§9 editorial guidance: hashtags",
+    spec: "editorial guidance: hashtags",
     text: /\b3 to 5 (?:\w+ )?(?:hashtags|tags)\b/,
     in: [article("content-repurposing"), article("social-media-growth"), article("audiograms")],
   },
   {
-    spec: "§9 editorial guidance: completion rate",
+    spec: "editorial guidance: completion rate",
     text: "above 70% is good, below 50% is poor",
     in: [article("podcast-analytics"), article("social-media-growth")],
   },
   ...["MP3", "WAV", "AAC", "M4A"].map((format) => ({
-    spec: "§9 FAQ claims: audio formats",
+    spec: "FAQ claims: audio formats",
     text: new RegExp(`\\b${format}\\b`),
     in: ["app/plans/billing/faqs.ts"],
   })),
   {
-    spec: "§9 FAQ claims: accuracy",
+    spec: "FAQ claims: accuracy",
     text: "95%+ for clear audio",
     in: ["app/plans/billing/faqs.ts"],
   },
   {
-    spec: "§9 FAQ claims: guarantee",
+    spec: "FAQ claims: guarantee",
     text: "14-day money-back guarantee",
     in: ["app/plans/billing/faqs.ts"],
   },
-  { spec: "§9 marketing claims", text: "200+", in: ["app/config/site.ts"] },
-  { spec: "§2 Tools", text: "Available on all pricing plans", in: ["tools cards"] },
-  { spec: "§2 Tools", text: "Unlimited use", in: ["tools cards"] },
+  { spec: "marketing claims", text: "200+", in: ["app/config/site.ts"] },
+  { spec: "Tools", text: "Available on all pricing plans", in: ["tools cards"] },
+  { spec: "Tools", text: "Unlimited use", in: ["tools cards"] },
   ...["Core", "Pro", "Premium"].map((tier) => ({
-    spec: "§2 Home and features: tier badges",
+    spec: "Home and features: tier badges",
     text: tier,
     in: ["feature badges"],
   })),
-  { spec: "§2 Testimonials", text: "What Our Customers Say", in: ["app/site/pages.ts"] },
+  { spec: "Testimonials", text: "What Our Customers Say", in: ["app/site/pages.ts"] },
 ];
 
 /** The words a reader meets: tags removed, entities of the Markdown renderer decoded. */
@@ -139,7 +139,7 @@ describe("the spec's constants", () => {
       [audiograms]: sources[audiograms]!.replaceAll("15 to 45 seconds", "up to about 45 seconds"),
     };
     expect(missingSpecConstants(specConstants, reworded)).toEqual([
-      `${audiograms}: "15 to 45 seconds" (§9 editorial guidance: audiograms) is missing`,
+      `${audiograms}: "15 to 45 seconds" (editorial guidance: audiograms) is missing`,
     ]);
     const noFormats = { ...sources, "app/plans/billing/faqs.ts": "We accept audio files." };
     expect(missingSpecConstants(specConstants, noFormats)).toHaveLength(6);

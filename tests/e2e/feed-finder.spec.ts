@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from "./axe";
 import { expect, test, type Page } from "./test";
 import { fixtureUrl, startFeedStack, type FeedStack } from "./feed-stack";
 
-// The plan finder's feed field against the real function and a local fixture host (issue 27).
+// The plan finder's feed field against the real function and a local fixture host.
 
 let stack: FeedStack;
 test.beforeAll(async () => {

@@ -91,7 +91,7 @@ test.describe("the comparison table", () => {
     const headerBottom = await page
       .getByRole("banner")
       .evaluate((el) => el.getBoundingClientRect().bottom);
-    // Issue 33: the renewal terms beside each button are body-size text, so the row of buttons
+    // The renewal terms beside each button are body-size text, so the row of buttons
     // scrolls with the page rather than covering the rows being read.
     for (const plan of plans) {
       const cta = table.getByRole(plan.price === "Custom" ? "link" : "button", {

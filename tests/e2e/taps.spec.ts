@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "./test";
 import { phoneContextOptions, throttleLikeAPhone } from "./throttled-phone";
 
-// Issue 16: on a throttled phone, a tap made as soon as a control shows takes effect, even
+// On a throttled phone, a tap made as soon as a control shows takes effect, even
 // though the page has not hydrated yet (the early-input capture of ADR 007), or needs no
 // hydration at all (ADR 009).
 test.use(phoneContextOptions);

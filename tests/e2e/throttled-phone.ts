@@ -1,7 +1,7 @@
 import type { BrowserContextOptions, Page } from "@playwright/test";
 
 /**
- * The mid-range phone of issue 16, applied to a real load through the DevTools protocol (not
+ * The mid-range phone the site must work on, applied to a real load through the DevTools protocol (not
  * simulated): 4× CPU slowdown, 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up, 390×844.
  * Shared by the throttled benchmark (tests/bench/throttled.ts) and the tap tests (taps.spec.ts).
  */

@@ -7,11 +7,11 @@ import { freePort } from "../tools/free-port.ts";
 import { serveBuild, type Served } from "../tools/serve-build.ts";
 import { startFakeStripe, type FakeStripe } from "../fakes/fake-stripe.ts";
 
-// Issue 15: a site configured only through .env, as the README documents, must carry the .env
+// A site configured only through .env, as the README documents, must carry the .env
 // values everywhere: the build, its post-processing, the host files and the server.
 const siteUrl = "https://castloop.example";
 const supabaseOrigin = "https://abcdefgh.supabase.co";
-// Issue 26: the other build of the optional portal link (the default build leaves it unset).
+// The other build of the optional portal link (the default build leaves it unset).
 const portal = "https://billing.stripe.com/p/login/test_envfile";
 const sources = [
   "app",

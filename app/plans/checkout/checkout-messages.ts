@@ -1,4 +1,4 @@
-/** The spec's checkout texts (sections 4 and 8). */
+/** The checkout's texts, word for word as the product spec gives them: the toast while it starts and each failure. */
 export const checkoutMessages = {
   preparing: "Preparing checkout...",
   failedWith: (message: string) => `Failed to start subscription process: ${message}`,

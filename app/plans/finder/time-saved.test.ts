@@ -67,7 +67,7 @@ describe("time saved", () => {
   });
 });
 
-// Issue 33: the repurposing article's logged minutes and the finder's starting guesses are one
+// The repurposing article's logged minutes and the finder's starting guesses are one
 // set of figures, so neither can contradict the other.
 describe("the repurposing article's time log", () => {
   const source = readFileSync("content/blog/content-repurposing.md", "utf8");

@@ -2,6 +2,16 @@
 // nothing, so Vite, Node and Deno all read it as it is; it is the only module under supabase/ that
 // app/ may import (docs/decisions/017-walls.md).
 
+/**
+ * How every configuration value is read, at build time and by the server and the functions:
+ * trimmed, and unset or blank both mean "use the default", so `.env.example` can be copied as is.
+ */
+export function blankToUndefined(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed;
+}
+
 /** Monthly price of each plan a visitor buys at once, in whole US dollars, by its public id. */
 export const checkoutPlanPrices = {
   price_starter: 79,

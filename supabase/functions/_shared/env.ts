@@ -1,16 +1,10 @@
 import { z } from "zod";
+import { blankToUndefined } from "./contract.ts";
 
 // Configuration pieces every function reads the same way: blank values, URLs, origins and the
 // site's own address. Each function's schema adds its own variables to `functionEnvShape`.
 
-/** Unset and blank both read as undefined, so a schema default applies; values are trimmed. */
-export const blankToUndefined = (value: unknown): unknown => {
-  if (typeof value !== "string") return value;
-  const trimmed = value.trim();
-  return trimmed === "" ? undefined : trimmed;
-};
-
-/** Unset and blank both mean "use the default". */
+/** Unset and blank both mean "use the default" (`blankToUndefined`). */
 export const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess(blankToUndefined, schema.optional());
 
@@ -33,17 +27,19 @@ export const httpOrigin = httpUrl.refine((value) => parseHttpUrl(value)?.pathnam
 
 export const digits = (message: string) => z.string().regex(/^\d+$/, { message }).transform(Number);
 
+/** The one PORT rule, for the server and the functions alike. */
+export const portNumber = digits("must be a whole number from 1 to 65535").refine(
+  (port) => port >= 1 && port <= 65_535,
+  { message: "must be a whole number from 1 to 65535" },
+);
+
 /** A requests-per-minute limit where 0 switches it off. */
 export const perMinute = (what: string) =>
   optional(digits(`must be a whole number of ${what} per minute (0 = off)`));
 
 /** The variables every function reads. */
 export const functionEnvShape = {
-  PORT: optional(
-    digits("must be a port number").refine((port) => port >= 1 && port <= 65_535, {
-      message: "must be a port number",
-    }),
-  ),
+  PORT: optional(portNumber),
   SITE_URL: optional(httpUrl),
   ALLOWED_ORIGINS: optional(z.string()),
 };

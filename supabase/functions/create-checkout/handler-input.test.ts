@@ -10,7 +10,7 @@ import {
   useHarness,
 } from "../tests/checkout-helpers.ts";
 
-// SECURITY.md section 5: every malformed request is answered before Stripe is called.
+// Every malformed request is answered before Stripe is called.
 
 const harness = useHarness();
 let handler: CheckoutHandler;

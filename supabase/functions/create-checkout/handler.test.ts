@@ -238,7 +238,7 @@ describe("idempotency (S5)", () => {
   });
 });
 
-describe("the subscription the visitor agrees to (issue 26)", () => {
+describe("the subscription the visitor agrees to", () => {
   it.each([
     ["price_starter", "$79"],
     ["price_pro", "$149"],

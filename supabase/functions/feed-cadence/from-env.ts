@@ -3,7 +3,8 @@ import type { FunctionHandler, LogLine } from "../_shared/serve.ts";
 import type { FetchLimits, PinnedRequest, ResolveHost } from "./fetch-feed.ts";
 import { createFeedCadenceHandler } from "./handler.ts";
 import { createResolver, pinnedRequest, systemHosts } from "./net.ts";
-import { createDefaultReader, type ReadInWorker } from "./read-in-worker.ts";
+import { createDefaultReader } from "./read-in-worker.ts";
+import type { ReadInWorker } from "./read-pool.ts";
 import { parseFeedEnv } from "./schema.ts";
 
 /**

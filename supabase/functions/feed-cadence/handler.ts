@@ -30,7 +30,7 @@ import {
   type ResolveHost,
 } from "./fetch-feed.ts";
 import type { Cadence } from "./pace.ts";
-import type { ReadInWorker } from "./read-in-worker.ts";
+import type { ReadInWorker } from "./read-pool.ts";
 import { feedBodySchema } from "./schema.ts";
 
 export const MAX_BODY_BYTES = 4 * 1024;

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { feedTimeoutMs } from "../_shared/contract.ts";
 import { fixtureFeeds } from "../../../tests/fakes/feed-fixtures.ts";
 import { EXHAUST_MEMORY, SPIN, THROW } from "../../../tests/fakes/read-workers.ts";
-import { createWorkerReader, spawnNodeReadWorker } from "./read-in-worker.ts";
+import { spawnNodeReadWorker } from "./read-node-worker.ts";
+import { createWorkerReader } from "./read-pool.ts";
 
 // The pool on Node's worker threads. The real entry reads a real feed; fakes stand for a parser
 // that never ends, one that eats memory and one that throws. Each test starts workers of its

@@ -6,7 +6,8 @@ import { FETCH_DEADLINE_MS, MAX_FEED_BYTES } from "../feed-cadence/budget.ts";
 import type { FetchLimits, PinnedRequest } from "../feed-cadence/fetch-feed.ts";
 import { createFeedCadenceHandlerFromEnv } from "../feed-cadence/from-env.ts";
 import { MESSAGES } from "../feed-cadence/handler.ts";
-import { readInProcess, type ReadInWorker } from "../feed-cadence/read-in-worker.ts";
+import { readInProcess } from "../feed-cadence/read-in-process.ts";
+import type { ReadInWorker } from "../feed-cadence/read-pool.ts";
 import { fixtureNetwork, fixtureUrl } from "../../../tests/fakes/fixture-network.ts";
 
 // The feed function's contract, run by Vitest on Node (handler.test.ts) and by Deno
