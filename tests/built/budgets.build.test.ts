@@ -32,6 +32,12 @@ function firstLoadScripts(document: Document): string[] {
       urls.add(match[1]!);
     }
   }
+  // The loader that imports them after the first paint (ADR 020) lists them as JSON.
+  for (const script of document.querySelectorAll("script[data-module-bootstrap]")) {
+    for (const match of (script.textContent ?? "").matchAll(/"(\/assets\/[^"]+\.js)"/g)) {
+      urls.add(match[1]!);
+    }
+  }
   // Follow static imports between chunks (JavaScript, read as the bundler writes them).
   const queue = [...urls];
   while (queue.length > 0) {

@@ -1,41 +1,25 @@
 import { LoaderCircle } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Button, buttonVariants, type ButtonProps } from "~/components/ui/button";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useLocation } from "react-router";
+import { Button, type ButtonProps } from "~/components/ui/button";
 import type { PriceId } from "~/plans/plans";
-import { checkoutIntentHref } from "~/plans/checkout-intent";
-import { cn } from "~/lib/cn";
-import { usePageHydrates } from "~/lib/hydration";
+import { checkoutFormAction } from "~/plans/checkout/checkout-form";
 import { startCheckout } from "~/plans/start-checkout";
 
-type CheckoutButtonProps = Omit<ButtonProps, "onClick" | "children"> & {
+type CheckoutButtonProps = Omit<ButtonProps, "onClick" | "children" | "type"> & {
   priceId: PriceId;
   children: ReactNode;
 };
 
 /**
- * A plan's checkout control. On a page that hydrates, a button that starts the checkout; on a
- * page that ships no JavaScript, a link to /pricing that starts it there (ADR 009).
+ * A plan's checkout control: a form that posts the plan to the checkout function, which answers
+ * with a 303 to Stripe Checkout, so it works on a page with no script and before hydration
+ * (ADR 009). Once the page has hydrated, the same form starts the checkout with the spec's toasts
+ * (app/plans/start-checkout.ts), and while a request is in flight it ignores further submits.
+ * A failed post comes back to this page at the notice for its refusal (checkout-notices.ts).
  */
-export function CheckoutButton(props: CheckoutButtonProps) {
-  if (usePageHydrates()) return <ScriptedCheckoutButton {...props} />;
-  const { priceId, variant, size, className, children } = props;
-  return (
-    <a
-      href={checkoutIntentHref(priceId)}
-      aria-describedby={props["aria-describedby"]}
-      className={cn(buttonVariants({ variant, size }), className)}
-      data-price-id={priceId}
-    >
-      {children}
-    </a>
-  );
-}
-
-/**
- * Starts a guest subscription checkout (app/plans/start-checkout.ts). While a request is in flight
- * the button is busy and ignores further clicks.
- */
-function ScriptedCheckoutButton({ priceId, children, ...props }: CheckoutButtonProps) {
+export function CheckoutButton({ priceId, children, ...props }: CheckoutButtonProps) {
+  const returnTo = useLocation().pathname;
   const [pending, setPending] = useState(false);
   const inFlight = useRef(false);
 
@@ -52,7 +36,8 @@ function ScriptedCheckoutButton({ priceId, children, ...props }: CheckoutButtonP
     return () => window.removeEventListener("pageshow", onPageShow);
   }, []);
 
-  async function onClick() {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     if (inFlight.current) return;
     inFlight.current = true;
     setPending(true);
@@ -62,16 +47,21 @@ function ScriptedCheckoutButton({ priceId, children, ...props }: CheckoutButtonP
   }
 
   return (
-    <Button
-      type="button"
-      {...props}
-      aria-busy={pending || undefined}
-      aria-disabled={pending || undefined}
-      data-price-id={priceId}
-      onClick={onClick}
-    >
-      {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-      {children}
-    </Button>
+    // `contents`: the button lays out as if the form were not there.
+    <form method="post" action={checkoutFormAction()} className="contents" onSubmit={onSubmit}>
+      <input type="hidden" name="priceId" value={priceId} />
+      <input type="hidden" name="isGuest" value="true" />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <Button
+        type="submit"
+        {...props}
+        aria-busy={pending || undefined}
+        aria-disabled={pending || undefined}
+        data-price-id={priceId}
+      >
+        {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+        {children}
+      </Button>
+    </form>
   );
 }
