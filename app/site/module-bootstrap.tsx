@@ -92,6 +92,14 @@ const streamScript =
   "window.__reactRouterContext.stream = new ReadableStream({start(controller){window.__reactRouterContext.streamController = controller;}}).pipeThrough(new TextEncoderStream());";
 
 /**
+ * What `<Scripts/>` records when it renders: React Router's server render then streams the
+ * loader data into the page after it (its StreamTransfer writes nothing otherwise).
+ */
+function noteScriptsRendered(renderMeta: { didRenderScripts?: boolean } | undefined): void {
+  if (renderMeta) renderMeta.didRenderScripts = true;
+}
+
+/**
  * In place of React Router's `<Scripts/>` on a page that hydrates (ADR 020): the same hydration
  * context and route modules, but the module script and its preloads wait for the first paint.
  * Only the prerender writes the texts; the browser keeps them as they are when it hydrates.
@@ -106,6 +114,7 @@ export function ModuleBootstrap() {
       throw new Error("module bootstrap: React Router gave the render no hydration context");
     }
     context = `window.__reactRouterContext = ${framework.serverHandoffString};${streamScript}`;
+    noteScriptsRendered(framework.renderMeta);
     bootstrap = bootstrapScript(pageModules(framework.manifest, routeIds));
   }
   return (

@@ -6,9 +6,14 @@ import type { PriceId } from "~/plans/plans";
 import { checkoutFormAction } from "~/plans/checkout/checkout-form";
 import { startCheckout } from "~/plans/start-checkout";
 
-type CheckoutButtonProps = Omit<ButtonProps, "onClick" | "children" | "type"> & {
+type CheckoutButtonProps = Omit<ButtonProps, "onClick" | "children" | "type" | "form"> & {
   priceId: PriceId;
   children: ReactNode;
+  /**
+   * The id of a `CheckoutForm` rendered elsewhere, for a button inside another form (HTML has
+   * no nested forms): the button submits that form instead of wrapping one of its own.
+   */
+  form?: string;
 };
 
 /**
@@ -18,7 +23,42 @@ type CheckoutButtonProps = Omit<ButtonProps, "onClick" | "children" | "type"> & 
  * (app/plans/start-checkout.ts), and while a request is in flight it ignores further submits.
  * A failed post comes back to this page at the notice for its refusal (checkout-notices.ts).
  */
-export function CheckoutButton({ priceId, children, ...props }: CheckoutButtonProps) {
+export function CheckoutButton({ priceId, children, form, ...props }: CheckoutButtonProps) {
+  if (form !== undefined) {
+    return (
+      <Button type="submit" form={form} {...props} data-price-id={priceId}>
+        {children}
+      </Button>
+    );
+  }
+  return (
+    <CheckoutForm priceId={priceId}>
+      {(pending) => (
+        <Button
+          type="submit"
+          {...props}
+          aria-busy={pending || undefined}
+          aria-disabled={pending || undefined}
+          data-price-id={priceId}
+        >
+          {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+          {children}
+        </Button>
+      )}
+    </CheckoutForm>
+  );
+}
+
+/** The form a checkout button submits; `children` renders its button, told when it is busy. */
+export function CheckoutForm({
+  priceId,
+  id,
+  children,
+}: {
+  priceId: PriceId;
+  id?: string;
+  children?: (pending: boolean) => ReactNode;
+}) {
   const returnTo = useLocation().pathname;
   const [pending, setPending] = useState(false);
   const inFlight = useRef(false);
@@ -48,20 +88,17 @@ export function CheckoutButton({ priceId, children, ...props }: CheckoutButtonPr
 
   return (
     // `contents`: the button lays out as if the form were not there.
-    <form method="post" action={checkoutFormAction()} className="contents" onSubmit={onSubmit}>
+    <form
+      id={id}
+      method="post"
+      action={checkoutFormAction()}
+      className="contents"
+      onSubmit={onSubmit}
+    >
       <input type="hidden" name="priceId" value={priceId} />
       <input type="hidden" name="isGuest" value="true" />
       <input type="hidden" name="returnTo" value={returnTo} />
-      <Button
-        type="submit"
-        {...props}
-        aria-busy={pending || undefined}
-        aria-disabled={pending || undefined}
-        data-price-id={priceId}
-      >
-        {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-        {children}
-      </Button>
+      {children?.(pending)}
     </form>
   );
 }
