@@ -227,9 +227,13 @@ test.describe("checkout through the function to (fake) Stripe", () => {
   });
 });
 
+/** A toast's text: the page also holds each refusal's no-script notice, hidden unless targeted. */
+const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toaster]").getByText(text, { exact: true });
+
 async function expectFailureToast(page: Page, text: string) {
   // The toast follows two chunks loaded on demand and the call: the site's own checkout budget.
-  await expect(page.getByText(text, { exact: true })).toBeVisible({ timeout: checkoutTimeoutMs });
+  await expect(toast(page, text)).toBeVisible({ timeout: checkoutTimeoutMs });
   const button = planButton(page, "Pro");
   await expect(button).not.toHaveAttribute("aria-busy", "true");
   await expect(button).toBeEnabled();
@@ -279,9 +283,9 @@ test.describe("checkout failures", () => {
     releaseToaster();
     await expect(page.getByText("Preparing checkout...")).toBeVisible();
     await expect(
-      page.getByText(
+      toast(
+        page,
         "Failed to start subscription process: Checkout is not configured on this server yet.",
-        { exact: true },
       ),
     ).toBeVisible();
   });
