@@ -26,6 +26,8 @@ async function press(control: Locator): Promise<void> {
 
 test.describe("without JavaScript, each Subscribe control reaches Stripe Checkout", () => {
   test.describe.configure({ mode: "serial" });
+  // Up to seven cold loads and checkouts in one test.
+  test.setTimeout(120_000);
   test.use({ javaScriptEnabled: false });
   let stack: CheckoutStack;
 
@@ -82,6 +84,8 @@ test.describe("a checkout form post that fails", () => {
   test("without JavaScript, comes back to its page with the spec's message", async ({
     browser,
   }) => {
+    // Three pages, each loaded, posted and loaded again.
+    test.setTimeout(90_000);
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     for (const path of ["/pricing", kitPath, "/"]) {

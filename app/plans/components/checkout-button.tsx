@@ -4,7 +4,7 @@ import { useLocation } from "react-router";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import type { PriceId } from "~/plans/plans";
 import { checkoutFormAction } from "~/plans/checkout/checkout-form";
-import { startCheckout } from "~/plans/start-checkout";
+import { startCheckout, warmCheckout } from "~/plans/start-checkout";
 
 type CheckoutButtonProps = Omit<ButtonProps, "onClick" | "children" | "type" | "form"> & {
   priceId: PriceId;
@@ -62,6 +62,8 @@ export function CheckoutForm({
   const returnTo = useLocation().pathname;
   const [pending, setPending] = useState(false);
   const inFlight = useRef(false);
+
+  useEffect(warmCheckout, []);
 
   // Coming back from Stripe with the browser's back button restores this page from the
   // back/forward cache with the button still busy; release it.
