@@ -125,3 +125,25 @@ test("the help search filters the questions", async ({ page }) => {
   });
   await expect(search).toHaveValue("refund");
 });
+
+// ADR 020: a page that hydrates paints like a static page, its modules requested only after.
+for (const path of ["/pricing", "/contact"]) {
+  test(`${path} requests no module before its first paint`, async ({ page }) => {
+    await throttleLikeAPhone(page);
+    await page.goto(path);
+    await page
+      .locator("html[data-hydrated]")
+      .waitFor({ state: "attached", timeout: effectTimeout });
+    const { paint, modules } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-paint")[0]?.startTime ?? NaN,
+      modules: performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.endsWith(".js"))
+        .map((entry) => ({ name: entry.name, start: entry.startTime })),
+    }));
+    expect(Number.isFinite(paint)).toBe(true);
+    expect(modules.length).toBeGreaterThan(0);
+    for (const module of modules)
+      expect.soft(module.start, module.name).toBeGreaterThanOrEqual(paint);
+  });
+}
