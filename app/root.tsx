@@ -13,6 +13,7 @@ import { SkipLink } from "~/components/layout/skip-link";
 import { siteConfig } from "~/config/site";
 import { useIsSpaFallback, usePageHydrates } from "~/lib/hydration";
 import { earlyInputScript } from "~/site/early-input";
+import { ModuleBootstrap } from "~/site/module-bootstrap";
 import { speculationRules } from "~/site/speculation-rules";
 import stylesheet from "~/styles/app.css?inline";
 import type { Route } from "./+types/root";
@@ -34,7 +35,7 @@ export const links: LinksFunction = () => [
 const Toaster = lazy(() => import("~/ui/toaster"));
 
 export function Layout({ children }: { children: ReactNode }) {
-  // Only a route that declares why it must hydrate gets React Router's scripts (ADR 009). Every
+  // Only a route that declares why it must hydrate gets a module script (ADR 009). Every
   // link is a document navigation, so no page needs the client router's scroll restoration.
   const hydrates = usePageHydrates();
   const spaFallback = useIsSpaFallback();
@@ -76,7 +77,14 @@ export function Layout({ children }: { children: ReactNode }) {
           </main>
           <SiteFooter />
         </div>
-        {hydrates || spaFallback ? <Scripts /> : null}
+        {/* A page that hydrates loads its modules after its first paint (ADR 020). React Router's
+            own <Scripts/> stays for its SPA fallback, which it refuses to build without them,
+            and for `react-router dev`, whose hot reloading they set up. */}
+        {spaFallback || (hydrates && import.meta.env.DEV) ? (
+          <Scripts />
+        ) : hydrates ? (
+          <ModuleBootstrap />
+        ) : null}
         <script
           type="speculationrules"
           dangerouslySetInnerHTML={{ __html: JSON.stringify(speculationRules) }}

@@ -155,6 +155,21 @@ describe("production server", () => {
     expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
     expect(csp).toContain("connect-src 'self' https://ref.supabase.co");
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    // Checkout forms post to the function, which redirects to Stripe Checkout.
+    expect(csp).toContain(
+      "form-action 'self' https://ref.supabase.co/functions/v1/create-checkout https://checkout.stripe.com;",
+    );
+  });
+
+  it("names the Checkout origin it is given in form-action (a local stand-in of Stripe)", async () => {
+    const app = createApp({
+      files,
+      checkout: vi.fn(),
+      connectOrigins: [],
+      checkoutOrigin: "http://127.0.0.1:41234",
+    });
+    const csp = (await app.request("/")).headers.get("content-security-policy") ?? "";
+    expect(/form-action ([^;]+)/.exec(csp)?.[1]).toBe("'self' http://127.0.0.1:41234");
   });
 
   it("answers HEAD like GET without a body", async () => {

@@ -15,6 +15,8 @@ export type AppOptions = {
   feedCadence?: FunctionHandler;
   /** Origins besides 'self' that pages may fetch from (the Supabase functions origin). */
   connectOrigins: readonly string[];
+  /** The origin of the Checkout pages a checkout form post leads to (default: Stripe's). */
+  checkoutOrigin?: string;
   /** How to learn the client's address (the socket's, under @hono/node-server). */
   clientIp?: (c: Context) => string | undefined;
   /** Send HSTS: only when the public site is served over HTTPS. */
@@ -130,7 +132,7 @@ export function createApp(options: AppOptions): Hono {
     if (file.contentType.startsWith("text/html")) {
       htmlHeaders.set(key, {
         ...common,
-        ...pageHeaders(file.body.toString("utf8"), connectOrigins),
+        ...pageHeaders(file.body.toString("utf8"), connectOrigins, options.checkoutOrigin),
       });
     }
   }

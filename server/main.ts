@@ -1,6 +1,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { existsSync } from "node:fs";
 import { createCheckoutHandlerFromEnv } from "../supabase/functions/create-checkout/from-env.ts";
+import { checkoutPageOrigin } from "../supabase/functions/create-checkout/schema.ts";
 import { createFeedCadenceHandlerFromEnv } from "../supabase/functions/feed-cadence/from-env.ts";
 import { createApp } from "./app.ts";
 import { clientAddress } from "./client-address.ts";
@@ -23,6 +24,7 @@ const app = createApp({
   checkout: createCheckoutHandlerFromEnv(env.vars),
   feedCadence: createFeedCadenceHandlerFromEnv(env.vars),
   connectOrigins: connectOrigins(built.VITE_SUPABASE_URL),
+  checkoutOrigin: checkoutPageOrigin(env.vars),
   clientIp: (c) =>
     clientAddress(getConnInfo(c).remote.address, c.req.header("x-forwarded-for"), trustedHops),
   https: env.public.SITE_URL.startsWith("https://"),

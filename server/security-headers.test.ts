@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { runtimeStylesheets } from "./runtime-styles";
 import {
   contentSecurityPolicy,
+  formActionSources,
   inlineScripts,
   inlineStyles,
   styleHashes,
@@ -40,5 +41,33 @@ describe("styleHashes", () => {
     const styleSrc = /style-src ([^;]+)/.exec(csp)?.[1];
     expect(styleSrc).toBe(`'self' ${runtimeStylesheets().map(sha256).join(" ")}`);
     expect(csp).not.toContain("unsafe");
+  });
+});
+
+describe("form-action", () => {
+  it("names the site, each form-posting function on the functions origin, and Stripe Checkout", () => {
+    expect(formActionSources(["https://ref.supabase.co"])).toEqual([
+      "'self'",
+      "https://ref.supabase.co/functions/v1/create-checkout",
+      "https://checkout.stripe.com",
+    ]);
+  });
+
+  it("without a Supabase project the site serves the function itself: 'self' covers it", () => {
+    expect(formActionSources([], "http://127.0.0.1:5555")).toEqual([
+      "'self'",
+      "http://127.0.0.1:5555",
+    ]);
+  });
+
+  it("is what the policy says", () => {
+    const csp = contentSecurityPolicy({
+      scriptHashes: [],
+      styleHashes: [],
+      connectOrigins: ["https://ref.supabase.co"],
+    });
+    expect(csp).toContain(
+      "form-action 'self' https://ref.supabase.co/functions/v1/create-checkout https://checkout.stripe.com;",
+    );
   });
 });

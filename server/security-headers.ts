@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { STRIPE_CHECKOUT_ORIGIN } from "../supabase/functions/create-checkout/schema.ts";
 import { runtimeStylesheets } from "./runtime-styles.ts";
 
 /**
@@ -70,6 +71,27 @@ export function connectOrigins(supabaseUrl: string): string[] {
   return supabaseUrl.trim() === "" ? [] : [new URL(supabaseUrl).origin];
 }
 
+/**
+ * The functions the pages post forms to, each of which answers with a 303. Where the site calls
+ * a Supabase project, `form-action` names each one's endpoint there; one line per function.
+ */
+export const formPostFunctions = ["create-checkout"] as const;
+
+/**
+ * `form-action`: the site's own pages (the search and plan finder forms, and the functions when
+ * the site serves them itself), each form-posting function on the functions origin, and the
+ * origin of the Checkout pages a checkout post is redirected to, which Chrome checks too.
+ */
+export function formActionSources(
+  functionsOrigins: readonly string[],
+  checkoutOrigin: string = STRIPE_CHECKOUT_ORIGIN,
+): string[] {
+  const endpoints = functionsOrigins.flatMap((origin) =>
+    formPostFunctions.map((name) => `${origin}/functions/v1/${name}`),
+  );
+  return ["'self'", ...endpoints, checkoutOrigin];
+}
+
 export type CspOptions = {
   /** Hashes of the page's inline scripts, from scriptHashes(). */
   scriptHashes: readonly string[];
@@ -77,12 +99,15 @@ export type CspOptions = {
   styleHashes: readonly string[];
   /** Extra origins the page may call (the Supabase functions origin, when configured). */
   connectOrigins: readonly string[];
+  /** Where checkout posts are redirected to (default: Stripe Checkout's origin). */
+  checkoutOrigin?: string;
 };
 
 export function contentSecurityPolicy({
   scriptHashes,
   styleHashes,
   connectOrigins,
+  checkoutOrigin,
 }: CspOptions): string {
   const directives: [string, ...string[]][] = [
     ["default-src", "'none'"],
@@ -93,7 +118,7 @@ export function contentSecurityPolicy({
     ["connect-src", "'self'", ...connectOrigins],
     ["manifest-src", "'self'"],
     ["base-uri", "'none'"],
-    ["form-action", "'self'"],
+    ["form-action", ...formActionSources(connectOrigins, checkoutOrigin)],
     ["frame-ancestors", "'none'"],
     ["object-src", "'none'"],
   ];
@@ -104,6 +129,7 @@ export function contentSecurityPolicy({
 export function pageHeaders(
   html: string,
   connectOrigins: readonly string[],
+  checkoutOrigin?: string,
 ): Record<string, string> {
   return {
     ...baseSecurityHeaders,
@@ -111,6 +137,7 @@ export function pageHeaders(
       scriptHashes: scriptHashes(html),
       styleHashes: styleHashes(html),
       connectOrigins,
+      checkoutOrigin,
     }),
   };
 }

@@ -1,6 +1,7 @@
 // zod/mini: this schema ships to the browser with /contact, and tree-shakes to a fraction of
 // classic zod.
 import * as z from "zod/mini";
+import { contactLimits } from "~/contact/contact-limits";
 
 export const contactMessages = {
   name: "Name must be at least 2 characters",
@@ -21,9 +22,9 @@ const atLeast = (min: number, error: string) =>
 
 /** The contact form's fields. Parsing trims surrounding spaces, and the limits count after that. */
 export const contactSchema = z.object({
-  name: atLeast(2, contactMessages.name),
+  name: atLeast(contactLimits.name, contactMessages.name),
   email: z.string().check(z.trim(), z.regex(z.regexes.email, { error: contactMessages.email })),
-  message: atLeast(10, contactMessages.message),
+  message: atLeast(contactLimits.message, contactMessages.message),
 });
 
 export type ContactValues = z.infer<typeof contactSchema>;

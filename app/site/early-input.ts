@@ -1,7 +1,8 @@
 /**
  * Keeps the taps, clicks and key presses a visitor makes before React has hydrated (ADR 007).
- * Links, `<details>` and popover toggles work without JavaScript and are left alone (ADR 009). A click on a `<button>` (a key
- * press on one arrives as a click too) or a form's submission would be lost, so it is stopped
+ * Links, `<details>`, popover toggles and forms with an `action` (a checkout post, a search)
+ * work without JavaScript and are left alone (ADR 009). A click on another `<button>` (a key
+ * press on one arrives as a click too) or another form's submission would be lost, so it is stopped
  * before it does anything and replayed once `<html data-hydrated>` appears (app/root.tsx sets it
  * when the page has hydrated). A form field keeps what was typed or picked, but React adopts the
  * value without an onChange, so the change is announced again then: the field's own value setter
@@ -14,6 +15,7 @@ export const earlyInputScript = `(() => {
   const queue = [];
   const fields = new Set();
   const waiting = () => !root.hasAttribute("data-hydrated");
+  const native = (form) => form instanceof HTMLFormElement && form.hasAttribute("action");
   const hold = (event, replay) => {
     event.preventDefault();
     event.stopImmediatePropagation();
@@ -21,12 +23,16 @@ export const earlyInputScript = `(() => {
   };
   addEventListener("click", (event) => {
     const button = waiting() && event.target instanceof Element && event.target.closest("button:not([popovertarget])");
-    if (button && !button.disabled) hold(event, () => button.isConnected && button.click());
+    // A submit button is left to the browser: it checks the form's fields, then submits, and
+    // the submission is held below unless the form works without script.
+    if (button && !button.disabled && !(button.type === "submit" && button.form)) {
+      hold(event, () => button.isConnected && button.click());
+    }
   }, true);
   addEventListener("submit", (event) => {
     const form = event.target;
     const by = event.submitter;
-    if (waiting()) hold(event, () => form.isConnected && form.requestSubmit(by?.isConnected ? by : null));
+    if (waiting() && !native(form)) hold(event, () => form.isConnected && form.requestSubmit(by?.isConnected ? by : null));
   }, true);
   addEventListener("input", (event) => waiting() && fields.add(event.target), true);
   const announce = (field) => {

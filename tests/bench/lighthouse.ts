@@ -7,6 +7,7 @@ import { siteRoutes } from "../e2e/site-routes.ts";
 import { serveBuild } from "../tools/serve-build.ts";
 import { median } from "./median.ts";
 import { measureThrottled, throttledTable, type ThrottledRow } from "./throttled.ts";
+import { measureTapToCheckout, tapTable, type TapRow } from "./tap-to-checkout.ts";
 import { loadEnvOrExit } from "../../server/env.ts";
 import { lighthouseVersion, loadLighthouse } from "./lighthouse-apart.ts";
 import { floorBuild, floorLabel, serveFloorPage } from "./floor.ts";
@@ -15,7 +16,8 @@ import { floorBuild, floorLabel, serveFloorPage } from "./floor.ts";
 // median of BENCH_RUNS runs (default 3); then every route loaded on a phone throttled for real
 // (tests/bench/throttled.ts), median of BENCH_THROTTLED_RUNS (default 5). BENCH_ROUTES=/,/pricing
 // limits the routes, BENCH_DEVICES=mobile the Lighthouse presets; BENCH_MODES=lighthouse or
-// =throttled runs one of the two. BENCH_BASELINE=<dir of another checkout, built> measures its
+// =throttled runs one of the two; "tap to checkout" (bench/tap-to-checkout.ts) from / and /pricing,
+// with JavaScript on and off, median of BENCH_TAP_RUNS (default 5), is BENCH_MODES=tap. BENCH_BASELINE=<dir of another checkout, built> measures its
 // build too, route by route beside this one (throttled: interleaved round by round), so a change
 // is judged against the other build in the same run. A benchmark, not a test: it reports, and exits non-zero only
 // if it could not run.
@@ -23,7 +25,8 @@ import { floorBuild, floorLabel, serveFloorPage } from "./floor.ts";
 loadEnvOrExit();
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const throttledRuns = Number(process.env.BENCH_THROTTLED_RUNS ?? 5);
-const modes = new Set((process.env.BENCH_MODES ?? "lighthouse,throttled").split(","));
+const tapRuns = Number(process.env.BENCH_TAP_RUNS ?? 5);
+const modes = new Set((process.env.BENCH_MODES ?? "lighthouse,throttled,tap").split(","));
 const devices = (process.env.BENCH_DEVICES ?? "mobile,desktop").split(",");
 const routes = process.env.BENCH_ROUTES?.split(",") ?? siteRoutes.map((r) => r.path);
 /** Unmeasurable runs tolerated per route and device before the benchmark gives up. */
@@ -31,6 +34,8 @@ const maxFailures = 3;
 const targets = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 };
 /** The targets for the throttled phone, in ms after navigation start: first paint, interactive. */
 const throttledTargets = { fcp: 700, interactive: 1500 };
+/** Issue 38's target: from a tap on "Subscribe to Pro" to the request for Stripe Checkout, in ms. */
+const tapToStripeTarget = 600;
 
 if (!process.env.BENCH_SKIP_BUILD) execSync("npm run build", { stdio: "inherit" });
 // Canonical URLs must match the origin Lighthouse sees, so serve with SITE_URL = that origin.
@@ -68,6 +73,7 @@ const indexable = new Set(
 );
 const benchmarkIndexes: number[] = [];
 let throttledRows: ThrottledRow[] = [];
+let tapRows: TapRow[] = [];
 
 try {
   if (modes.has("lighthouse")) await runLighthouse();
@@ -78,6 +84,14 @@ try {
       routes,
       runs: throttledRuns,
       floorOrigin: floor.origin,
+    });
+  }
+  if (modes.has("tap")) {
+    console.error(`tap to checkout: / and /pricing, JavaScript on and off, ${tapRuns} rounds`);
+    tapRows = await measureTapToCheckout({
+      dirs: { site: process.cwd(), ...(baselineDir ? { baseline: baselineDir } : {}) },
+      routes: ["/", "/pricing"],
+      runs: tapRuns,
     });
   }
 } finally {
@@ -252,8 +266,18 @@ const missed = rows
           .filter((metric) => row.median[metric] > throttledTargets[metric])
           .map((metric) => `${row.route} throttled phone ${metric} ${ms(row.median[metric])}`),
       ),
+  )
+  .concat(
+    tapRows
+      .filter((row) => row.build === "site" && !(row.median.tapToStripe <= tapToStripeTarget))
+      .map(
+        (row) =>
+          `${row.route} tap → Stripe with JavaScript ${row.javaScript ? "on" : "off"} ${ms(row.median.tapToStripe)}`,
+      ),
   );
 const throttled = throttledRows.length > 0 ? throttledTable(throttledRows, withBuild) : "";
+const tap = tapRows.length > 0 ? tapTable(tapRows) : "";
+const tapTitle = `Tap to checkout on the throttled phone: tap "Subscribe to Pro" as soon as it is actionable on a cold load; ms from the start of navigation, medians of ${tapRuns} runs, against a stand-in of Stripe`;
 const throttledTitle = `Throttled phone (real load: 4× CPU, 150 ms, 1.6 Mbit/s, 390×844), medians of ${throttledRuns} runs; in ms after navigation start`;
 
 mkdirSync("tests/bench/results", { recursive: true });
@@ -269,15 +293,17 @@ const meta = {
 };
 writeFileSync(
   "tests/bench/results/latest.json",
-  `${JSON.stringify({ ...meta, rows, throttledRows, missed }, null, 2)}\n`,
+  `${JSON.stringify({ ...meta, rows, throttledRows, tapRows, missed }, null, 2)}\n`,
 );
 writeFileSync(
   "tests/bench/results/latest.md",
   `Lighthouse medians of ${runs} runs, ${meta.date}; benchmarkIndex ${meta.benchmarkIndex} (${range(meta.benchmarkIndexRange)}); TBT: median (lowest–highest run)\n\n${table}` +
-    (throttled ? `\n${throttledTitle}\n\n${throttled}` : ""),
+    (throttled ? `\n${throttledTitle}\n\n${throttled}` : "") +
+    (tap ? `\n${tapTitle}\n\n${tap}` : ""),
 );
 console.log(
   `\nLighthouse medians of ${runs} runs (mobile: simulated throttling; benchmarkIndex ${meta.benchmarkIndex}, ${range(meta.benchmarkIndexRange)} over the runs; TBT: median (lowest–highest run))\n\n${table}`,
 );
 if (throttled) console.log(`${throttledTitle}\n\n${throttled}`);
+if (tap) console.log(`${tapTitle}\n\n${tap}`);
 console.log(missed.length ? `Targets missed:\n- ${missed.join("\n- ")}` : "Every target met.");

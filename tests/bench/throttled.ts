@@ -88,7 +88,9 @@ export async function loadOnce(
  * fired), once it has hydrated if it ships a module script. Needs `recordHydrationTime(page)`.
  */
 export async function measureLoadedPage(page: Page): Promise<ThrottledSample> {
-  const scripted = (await page.locator('script[type="module"]').count()) > 0;
+  // React Router's module script, or the loader that imports it after the first paint (ADR 020).
+  const scripted =
+    (await page.locator('script[type="module"], script[data-module-bootstrap]').count()) > 0;
   if (scripted)
     await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 20_000 });
   // LCP candidates stop once the page has painted its content; a short settle catches the last.

@@ -6,7 +6,7 @@ import { filesUnder } from "../../server/files.ts";
 import { earlyInputScript } from "../../app/site/early-input.ts";
 import { goBackScript } from "../../app/site/go-back-script.ts";
 import { ctaBandPlan, plans, startsCheckout } from "../../app/plans/plans.ts";
-import { checkoutIntentHref } from "../../app/plans/checkout/checkout-intent.ts";
+import { checkoutFormAction } from "../../app/plans/checkout/checkout-form.ts";
 import { hydrates, siteRoutes } from "../e2e/site-routes.ts";
 import { builtPage, clientDir, pageFile } from "./built-site.ts";
 
@@ -29,6 +29,12 @@ function firstLoadScripts(document: Document): string[] {
     for (const match of (script.textContent ?? "").matchAll(
       /import(?:\s*\*\s*as\s+\w+\s+from)?\s*\(?\s*"(\/assets\/[^"]+\.js)"/g,
     )) {
+      urls.add(match[1]!);
+    }
+  }
+  // The loader that imports them after the first paint (ADR 020) lists them as JSON.
+  for (const script of document.querySelectorAll("script[data-module-bootstrap]")) {
+    for (const match of (script.textContent ?? "").matchAll(/"(\/assets\/[^"]+\.js)"/g)) {
       urls.add(match[1]!);
     }
   }
@@ -136,22 +142,50 @@ describe("performance budgets", () => {
     expect(classic.map((script) => script.textContent)).toEqual([goBackScript]);
   });
 
-  it("the home page's plan buttons and call-to-action band link to /pricing, renewal note beside each", () => {
+  it("the home page's plan buttons and call-to-action band are forms that post to checkout, renewal note beside each", () => {
     const home = builtPage("/");
-    const links = [...home.querySelectorAll("#main a[data-price-id]")];
+    const buttons = [...home.querySelectorAll("#main button[data-price-id]")];
     const selfServe = plans.filter(startsCheckout);
-    expect(links.map((link) => link.getAttribute("href")).sort()).toEqual(
-      [...selfServe, ctaBandPlan]
-        .map((plan) => plan.priceId)
-        .map(checkoutIntentHref)
-        .sort(),
+    expect(buttons.map((button) => button.getAttribute("data-price-id")).sort()).toEqual(
+      [...selfServe, ctaBandPlan].map((plan) => plan.priceId).sort(),
     );
-    for (const link of links) {
-      const note = home.getElementById(link.getAttribute("aria-describedby") ?? "");
-      expect.soft(note?.hasAttribute("data-renewal-note"), link.getAttribute("href")!).toBe(true);
+    for (const button of buttons) {
+      const form = button.closest("form");
+      const plan = button.getAttribute("data-price-id")!;
+      expect.soft(button.getAttribute("type"), plan).toBe("submit");
+      expect.soft(form?.getAttribute("method"), plan).toBe("post");
+      expect.soft(form?.getAttribute("action"), plan).toBe(checkoutFormAction());
+      const fields = Object.fromEntries(
+        [...(form?.querySelectorAll("input[type=hidden]") ?? [])].map((input) => [
+          input.getAttribute("name"),
+          input.getAttribute("value"),
+        ]),
+      );
+      expect.soft(fields, plan).toEqual({ priceId: plan, isGuest: "true", returnTo: "/" });
+      const note = home.getElementById(button.getAttribute("aria-describedby") ?? "");
+      expect.soft(note?.hasAttribute("data-renewal-note"), plan).toBe(true);
     }
-    expect(home.querySelectorAll("#main button[data-price-id]")).toHaveLength(0);
+    // No link to /pricing?checkout= is left: the form buys from the page itself.
+    expect(home.querySelectorAll('#main a[href*="checkout="]')).toHaveLength(0);
   });
+
+  it.each(hydratedPages)(
+    "%s requests no module before its first paint: no module script, no modulepreload",
+    (path) => {
+      const page = builtPage(path);
+      expect(page.querySelectorAll('script[type="module"]')).toHaveLength(0);
+      expect(page.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+      // The loader imports them after the first paint, and the hydration context stays.
+      const bootstrap = page.querySelector("script[data-module-bootstrap]")?.textContent ?? "";
+      expect(bootstrap).toContain("requestAnimationFrame(() => setTimeout(load))");
+      expect(bootstrap).toMatch(/"entry":"\/assets\/entry\.client-[\w-]+\.js"/);
+      const classic = [...page.querySelectorAll("script:not([type])")].map((s) => s.textContent);
+      expect(classic.some((text) => text?.startsWith("window.__reactRouterContext = {"))).toBe(
+        true,
+      );
+      expect(classic.some((text) => text?.includes("streamController.close()"))).toBe(true);
+    },
+  );
 
   it("a page that hydrates holds early taps from its <head>; no other page carries the script", () => {
     for (const path of allPages) {

@@ -12,7 +12,7 @@ const prices = new Map(
 const squash = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
 
 // The renewal terms are clear and conspicuous beside every subscribe control, in the
-// built HTML of every page, including the links to /pricing?checkout=<plan> on pages without
+// built HTML of every page, including the checkout forms on pages without
 // JavaScript. Tailwind's text-base is 16px, body size; pricing.spec checks the computed size.
 describe.each(siteRoutes.map((route) => route.path))("%s", (path) => {
   const controls = () => [...builtPage(path).querySelectorAll("[data-price-id]")];
@@ -26,7 +26,9 @@ describe.each(siteRoutes.map((route) => route.path))("%s", (path) => {
       const note = builtPage(path).getElementById(noteId);
       expect(note, `${path} ${priceId}: described by a renewal note`).not.toBeNull();
       expect(note?.hasAttribute("data-renewal-note")).toBe(true);
-      expect(control.nextElementSibling, `${path} ${priceId}: the note follows it`).toBe(note);
+      // A checkout button sits alone in its form (laid out as if the form were not there).
+      const outer = control.parentElement?.tagName === "FORM" ? control.parentElement : control;
+      expect(outer.nextElementSibling, `${path} ${priceId}: the note follows it`).toBe(note);
       const classes = note?.className.split(/\s+/) ?? [];
       expect(classes).toContain("text-base");
       for (const small of ["text-xs", "text-sm", "text-muted-foreground", "text-ink-muted"]) {

@@ -18,8 +18,9 @@ describe("security headers beyond the pages", () => {
 
   it("the not-found page, assets and the function answer with the same base headers", async () => {
     // "/" ships no script (ADR 009); /pricing hydrates.
-    const asset = builtPage("/pricing").querySelector('script[src^="/assets/"], link[href$=".js"]');
-    const assetPath = asset?.getAttribute("src") ?? asset?.getAttribute("href") ?? "";
+    // Its modules are listed in the loader that imports them after the first paint (ADR 020).
+    const loader = builtPage("/pricing").querySelector("script[data-module-bootstrap]");
+    const assetPath = /"(\/assets\/[^"]+\.js)"/.exec(loader?.textContent ?? "")?.[1] ?? "";
     expect(assetPath).toMatch(/^\/assets\/.+\.js$/);
     // Static hosts give unknown paths the catch-all rule, which carries the not-found page's CSP.
     const notFound = await serve("/no-such-page");
@@ -47,9 +48,8 @@ describe("security headers beyond the pages", () => {
     expect(home.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(home.headers.get("cache-control")).toBe("no-cache");
     const page = builtPage("/pricing");
-    const js = [...page.querySelectorAll("script[src], link[href]")]
-      .map((element) => element.getAttribute("src") ?? element.getAttribute("href") ?? "")
-      .find((url) => /^\/assets\/.+\.js$/.test(url));
+    const loader = page.querySelector("script[data-module-bootstrap]")?.textContent ?? "";
+    const js = /"(\/assets\/[^"]+\.js)"/.exec(loader)?.[1];
     const jsResponse = await serve(js ?? "/assets/missing.js");
     expect(jsResponse.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     expect(jsResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");

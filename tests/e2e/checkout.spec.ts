@@ -1,5 +1,12 @@
 import { checkoutTimeoutMs } from "../../supabase/functions/_shared/contract.ts";
-import { expect, test, waitForHydration, waitForSettled, type Page } from "./test";
+import {
+  expect,
+  hydratingPageSelector,
+  test,
+  waitForHydration,
+  waitForSettled,
+  type Page,
+} from "./test";
 import {
   expectFakeStripeCheckout,
   startCheckoutStack,
@@ -133,13 +140,27 @@ test.describe("checkout through the function to (fake) Stripe", () => {
   }) => {
     stack.fake.reset();
     await gotoHydrated(`${stack.origin}/about`);
-    await expect(page.locator("script[src], script[type=module]")).toHaveCount(0);
-    // The static page links to /pricing, which starts the Pro checkout once it has hydrated.
-    const release = await holdCheckoutCalls(page);
+    await expect(page.locator(`script[src], ${hydratingPageSelector}`)).toHaveCount(0);
+    // The static page's form posts the plan; the function answers 303 to Stripe Checkout.
     await page
       .getByRole("region", { name: /Ready to get more/ })
-      .getByRole("link", { name: "Subscribe to Pro" })
+      .getByRole("button", { name: "Subscribe to Pro" })
       .click();
+    await expectFakeStripeCheckout(page);
+    expect([...stack.fake.sessions.values()].map((s) => s.priceId)).toEqual([testPrices.price_pro]);
+    // Back from Stripe lands on the page the visitor left, which starts no second checkout.
+    await page.goBack();
+    await expect(page).toHaveURL(`${stack.origin}/about`);
+    expect(stack.fake.sessions.size).toBe(1);
+  });
+
+  test("/pricing?checkout=<plan>, the links already out there, still starts that checkout", async ({
+    page,
+    gotoHydrated,
+  }) => {
+    stack.fake.reset();
+    const release = await holdCheckoutCalls(page);
+    await gotoHydrated(`${stack.origin}/pricing?checkout=price_pro`);
     await expect(page.getByText("Preparing checkout...")).toBeVisible({
       timeout: checkoutTimeoutMs,
     });
@@ -206,9 +227,13 @@ test.describe("checkout through the function to (fake) Stripe", () => {
   });
 });
 
+/** A toast's text: the page also holds each refusal's no-script notice, hidden unless targeted. */
+const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toaster]").getByText(text, { exact: true });
+
 async function expectFailureToast(page: Page, text: string) {
   // The toast follows two chunks loaded on demand and the call: the site's own checkout budget.
-  await expect(page.getByText(text, { exact: true })).toBeVisible({ timeout: checkoutTimeoutMs });
+  await expect(toast(page, text)).toBeVisible({ timeout: checkoutTimeoutMs });
   const button = planButton(page, "Pro");
   await expect(button).not.toHaveAttribute("aria-busy", "true");
   await expect(button).toBeEnabled();
@@ -258,9 +283,9 @@ test.describe("checkout failures", () => {
     releaseToaster();
     await expect(page.getByText("Preparing checkout...")).toBeVisible();
     await expect(
-      page.getByText(
+      toast(
+        page,
         "Failed to start subscription process: Checkout is not configured on this server yet.",
-        { exact: true },
       ),
     ).toBeVisible();
   });

@@ -26,7 +26,11 @@ export async function startFeedStack(): Promise<FeedStack> {
     const built = readBuiltPublicEnv();
     const app = createApp({
       files: loadStaticFiles("build/client"),
-      checkout: createNotConfiguredHandler({ allowedOrigins: [], log: () => {} }),
+      checkout: createNotConfiguredHandler({
+        allowedOrigins: [],
+        siteUrl: "http://127.0.0.1",
+        log: () => {},
+      }),
       feedCadence: createFeedCadenceHandlerFromEnv(
         { SITE_URL: "http://127.0.0.1", FEED_RATE_LIMIT: "0" },
         { network: fixtureNetwork(fixtures), log: () => {} },

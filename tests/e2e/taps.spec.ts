@@ -88,23 +88,29 @@ test("the first FAQ question opens its answer before hydration", async ({ page }
   await expect(question.locator("summary + *")).toBeVisible();
 });
 
-test("a plan button starts checkout", async ({ page }) => {
+test("a plan button posts its form to checkout before hydration", async ({ page }) => {
   const checkoutUrl = "/success?session_id=cs_test_taps";
-  const calls: unknown[] = [];
+  const posts: Array<string | null> = [];
   await page.route("**/functions/v1/create-checkout", async (route) => {
-    calls.push(route.request().postDataJSON());
-    await route.fulfill({ json: { url: new URL(checkoutUrl, page.url()).href } });
+    posts.push(route.request().postData());
+    await route.fulfill({
+      status: 303,
+      headers: { Location: new URL(checkoutUrl, page.url()).href },
+    });
   });
   const loading = await openThrottled(page, "/pricing");
-  await tapBeforeHydration(
-    page,
-    page
-      .getByRole("article", { name: "Pro", exact: true })
-      .getByRole("button", { name: "Subscribe to Pro" }),
-    loading,
+  const button = page
+    .getByRole("article", { name: "Pro", exact: true })
+    .getByRole("button", { name: "Subscribe to Pro" });
+  await button.waitFor();
+  // The page's scripts are held, so it cannot have hydrated: the post is the browser's own.
+  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(
+    false,
   );
+  await button.tap();
   await expect(page).toHaveURL(/\/success\?session_id=cs_test_taps$/, { timeout: effectTimeout });
-  expect(calls).toEqual([{ priceId: "price_pro", isGuest: true }]);
+  loading.release();
+  expect(posts).toEqual(["priceId=price_pro&isGuest=true&returnTo=%2Fpricing"]);
 });
 
 test("the help search filters the questions", async ({ page }) => {
@@ -119,3 +125,25 @@ test("the help search filters the questions", async ({ page }) => {
   });
   await expect(search).toHaveValue("refund");
 });
+
+// ADR 020: a page that hydrates paints like a static page, its modules requested only after.
+for (const path of ["/pricing", "/contact"]) {
+  test(`${path} requests no module before its first paint`, async ({ page }) => {
+    await throttleLikeAPhone(page);
+    await page.goto(path);
+    await page
+      .locator("html[data-hydrated]")
+      .waitFor({ state: "attached", timeout: effectTimeout });
+    const { paint, modules } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-paint")[0]?.startTime ?? NaN,
+      modules: performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.endsWith(".js"))
+        .map((entry) => ({ name: entry.name, start: entry.startTime })),
+    }));
+    expect(Number.isFinite(paint)).toBe(true);
+    expect(modules.length).toBeGreaterThan(0);
+    for (const module of modules)
+      expect.soft(module.start, module.name).toBeGreaterThanOrEqual(paint);
+  });
+}

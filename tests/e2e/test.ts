@@ -2,6 +2,12 @@ import { expect, test as base, type Locator, type Page, type Response } from "@p
 
 export { expect, type Locator, type Page } from "@playwright/test";
 
+/**
+ * A page that hydrates: React Router's module script, or the loader that imports the modules
+ * after the first paint (ADR 020), which adds no module script of its own.
+ */
+export const hydratingPageSelector = 'script[type="module"], script[data-module-bootstrap]';
+
 type GotoOptions = Parameters<Page["goto"]>[1];
 
 /**
@@ -9,7 +15,7 @@ type GotoOptions = Parameters<Page["goto"]>[1];
  * once on a page that ships no JavaScript (ADR 009): it is ready when it has loaded.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  if ((await page.locator('script[type="module"]').count()) === 0) return;
+  if ((await page.locator(hydratingPageSelector).count()) === 0) return;
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
@@ -52,7 +58,7 @@ export async function recordConsole(
  * brings in, so it has already settled.
  */
 export async function waitForSettled(page: Page): Promise<void> {
-  if ((await page.locator('script[type="module"]').count()) === 0) return;
+  if ((await page.locator(hydratingPageSelector).count()) === 0) return;
   await page.waitForLoadState("networkidle");
 }
 

@@ -1,7 +1,8 @@
 import { Search } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Disclosure } from "~/ui/disclosure";
 import type { FaqItem } from "~/plans/billing/faqs";
+import { fixedPages } from "~/site/pages";
 import { SupportEmailLink } from "~/ui/support-email-link";
 
 /** Items whose question or answer contains every word of the query (case-insensitive). */
@@ -14,15 +15,35 @@ export function filterFaqs(items: readonly FaqItem[], query: string): FaqItem[] 
   });
 }
 
+/** The query parameter a search submitted before hydration arrives in. */
+const queryParam = "q";
+const helpPath = fixedPages.help.path;
+
 export function FaqSection({ faqs }: { faqs: readonly FaqItem[] }) {
   const [query, setQuery] = useState("");
   const searchId = useId();
+  // Submitted before the page hydrated, the search reloads the page with its words in the
+  // query; the hydrated page filters by them.
+  const search = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const input = search.current!;
+    const asked = new URLSearchParams(window.location.search).get(queryParam);
+    if (asked !== null && input.value === "") input.value = asked;
+    setQuery(input.value);
+  }, []);
   const visible = filterFaqs(faqs, query);
   const filtering = query.trim() !== "";
 
   return (
     <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-      <div role="search" className="relative">
+      {/* A native GET form too, so Enter before hydration searches (the effect above). */}
+      <form
+        role="search"
+        method="get"
+        action={helpPath}
+        onSubmit={(event) => event.preventDefault()}
+        className="relative"
+      >
         <label htmlFor={searchId} className="mb-2 block font-semibold">
           Search the Help Center
         </label>
@@ -31,7 +52,9 @@ export function FaqSection({ faqs }: { faqs: readonly FaqItem[] }) {
           className="pointer-events-none absolute bottom-3.5 left-3 size-5 text-muted-foreground"
         />
         <input
+          ref={search}
           id={searchId}
+          name={queryParam}
           type="search"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
@@ -39,7 +62,7 @@ export function FaqSection({ faqs }: { faqs: readonly FaqItem[] }) {
           autoComplete="off"
           className="h-12 w-full rounded-lg border border-input bg-white pr-4 pl-11 text-base focus-visible:border-primary"
         />
-      </div>
+      </form>
       <h2 id="faq-heading" className="mt-12 text-2xl font-bold">
         Frequently asked questions
       </h2>

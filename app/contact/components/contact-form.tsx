@@ -1,7 +1,15 @@
 import { CircleAlert, Send } from "lucide-react";
-import { useId, useRef, type BaseSyntheticEvent, type FormEvent, type ReactNode } from "react";
+import {
+  useEffect,
+  useId,
+  useRef,
+  type BaseSyntheticEvent,
+  type FormEvent,
+  type ReactNode,
+} from "react";
 import { useForm, type FieldError, type Resolver } from "react-hook-form";
 import { Button } from "~/ui/button";
+import { contactLimits } from "~/contact/contact-limits";
 import type { ContactValues } from "~/contact/contact-schema";
 import { buildContactMailto, shortenedNotes } from "~/contact/mailto";
 import { openMailto } from "~/contact/open-mailto";
@@ -68,6 +76,12 @@ export function ContactForm({ address }: { address: string }) {
   });
 
   const sentAt = useRef(-Infinity);
+  const form = useRef<HTMLFormElement>(null);
+  // Until the script arrives the browser checks the fields itself (required, e-mail, length);
+  // from hydration on, the form's own checks show the spec's messages instead.
+  useEffect(() => {
+    if (form.current) form.current.noValidate = true;
+  }, []);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     // The second click of a double click would submit the just-emptied form and show errors.
@@ -121,7 +135,7 @@ export function ContactForm({ address }: { address: string }) {
       className="space-y-6"
       data-requires-script=""
       method="dialog"
-      noValidate
+      ref={form}
       onFocus={() => void loadResolver().catch(() => {})}
       onSubmit={onSubmit}
     >
@@ -131,6 +145,8 @@ export function ContactForm({ address }: { address: string }) {
           {...controlProps(field("name"))}
           autoComplete="name"
           className={`${controlClass} min-h-11`}
+          minLength={contactLimits.name}
+          required
           type="text"
         />
       </Field>
@@ -141,6 +157,7 @@ export function ContactForm({ address }: { address: string }) {
           autoComplete="email"
           className={`${controlClass} min-h-11`}
           inputMode="email"
+          required
           spellCheck={false}
           type="email"
         />
@@ -150,6 +167,8 @@ export function ContactForm({ address }: { address: string }) {
           {...register("message")}
           {...controlProps(field("message"))}
           className={`${controlClass} min-h-40 resize-y`}
+          minLength={contactLimits.message}
+          required
           rows={6}
         />
       </Field>

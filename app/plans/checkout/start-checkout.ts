@@ -1,6 +1,23 @@
 import type { PriceId } from "~/plans/plans";
 import { checkoutMessages } from "~/plans/checkout/checkout-messages";
 
+let warmed = false;
+
+/**
+ * Loads the checkout client and the toasts once the page is idle after hydration, so a tap then
+ * waits only for the function, not for two chunks first; the first load still carries neither.
+ */
+export function warmCheckout(): void {
+  if (warmed) return;
+  warmed = true;
+  const load = () => {
+    void import("~/lib/notify").catch(() => {});
+    void import("~/plans/checkout/checkout").catch(() => {});
+  };
+  if ("requestIdleCallback" in window) requestIdleCallback(load, { timeout: 3_000 });
+  else setTimeout(load, 1_000);
+}
+
 /**
  * Starts a guest subscription checkout for a plan: the "Preparing checkout..." toast, the call to
  * the function, then the redirect to Stripe, or the failure toast. The Supabase client and sonner

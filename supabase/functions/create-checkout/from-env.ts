@@ -37,7 +37,12 @@ export function createCheckoutHandlerFromEnv(
     log(
       JSON.stringify({ level: "warn", event: "checkout_not_configured", missing: config.missing }),
     );
-    return createNotConfiguredHandler({ allowedOrigins: config.allowedOrigins, log });
+    return createNotConfiguredHandler({
+      allowedOrigins: config.allowedOrigins,
+      siteUrl: config.siteUrl,
+      bodyTimeoutMs: options.bodyTimeoutMs,
+      log,
+    });
   }
 
   const { createSession } = createStripeCheckout({

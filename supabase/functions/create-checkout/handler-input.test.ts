@@ -29,12 +29,6 @@ const inputErrors: Array<[string, () => Request, number, string]> = [
     "unsupported_media_type",
   ],
   [
-    "form-urlencoded",
-    () => post("priceId=price_pro", { contentType: "application/x-www-form-urlencoded" }),
-    415,
-    "unsupported_media_type",
-  ],
-  [
     "multipart",
     () => post("--x--", { contentType: "multipart/form-data; boundary=x" }),
     415,

@@ -1,11 +1,16 @@
-import { json, problem, readJsonRequest, REQUEST_MESSAGES } from "../_shared/http.ts";
+import {
+  isFormContentType,
+  isOwnFormPost,
+  readFormRequest,
+  seeOther,
+} from "../_shared/form-body.ts";
+import { json, problem, readJsonRequest } from "../_shared/http.ts";
 import {
   ALLOW,
   checkRateLimits,
   defaultLog,
   describeError,
   rateLimited,
-  SERVE_MESSAGES,
   serveFunction,
   type ClientInfo,
   type FunctionHandler,
@@ -13,7 +18,14 @@ import {
 } from "../_shared/serve.ts";
 import type { RateLimiters } from "../_shared/rate-limit.ts";
 import { BODY_READ_TIMEOUT_MS } from "./budget.ts";
-import { parseCheckoutBody } from "./schema.ts";
+import { checkoutNoticeId, MESSAGES, type MessageCode } from "./messages.ts";
+import {
+  checkoutBodyFromForm,
+  DEFAULT_RETURN_PATH,
+  isReturnPath,
+  parseCheckoutBody,
+  type CheckoutBody,
+} from "./schema.ts";
 import { checkoutPlanPrices } from "../_shared/contract.ts";
 import { consentTexts } from "./consent.ts";
 import { CheckoutSessionError, type CreateSession } from "./session.ts";
@@ -21,26 +33,14 @@ import { CheckoutSessionError, type CreateSession } from "./session.ts";
 export { ALLOW };
 export type { ClientInfo, LogLine };
 export const MAX_BODY_BYTES = 16 * 1024;
+/** A form sends three fields; a few more are refused as malformed, not read. */
+export const MAX_FORM_FIELDS = 8;
 /** The browser's per-click key, passed to Stripe as its Idempotency-Key. */
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 // A UUID in its canonical text form: 36 characters, well under Stripe's 255.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Visitors see these in a toast after "Failed to start subscription process: ". */
-export const MESSAGES = {
-  ...SERVE_MESSAGES,
-  ...REQUEST_MESSAGES,
-  not_configured: "Checkout is not configured on this server yet.",
-  rate_limited: "Too many checkout attempts. Please wait a minute and try again.",
-  invalid_body: "The request body must be a JSON object.",
-  unknown_field: "The request contains fields that are not allowed.",
-  unknown_price: "Please choose one of the plans on the pricing page.",
-  invalid_field: "The request contains an invalid value.",
-  invalid_idempotency_key:
-    "The request could not be verified. Please reload the page and try again.",
-  checkout_busy: "Checkout is busy right now. Please try again in a moment.",
-  checkout_unavailable: "Checkout is temporarily unavailable. Please try again later.",
-} as const satisfies Record<string, string>;
+export { MESSAGES };
 
 export type CheckoutHandler = FunctionHandler;
 
@@ -56,83 +56,160 @@ export interface CheckoutHandlerDeps extends RateLimiters {
   log?: LogLine;
 }
 
+/** Where a form post goes back to after a failure: its page, at the notice for the code. */
+function backToPage(
+  siteUrl: string,
+  returnTo: string,
+  code: MessageCode,
+  cors: Record<string, string>,
+) {
+  return seeOther(`${siteUrl}${returnTo}#${checkoutNoticeId(code)}`, cors);
+}
+
+/** The page a form post came from, if it named a valid one. */
+function returnPathOf(fields: Record<string, string>): string {
+  const path = fields.returnTo;
+  return path !== undefined && isReturnPath(path) ? path : DEFAULT_RETURN_PATH;
+}
+
 export function createNotConfiguredHandler(options: {
   allowedOrigins: readonly string[];
+  /** Absolute, without trailing slash: where a form post's visitor is sent back to. */
+  siteUrl: string;
+  bodyTimeoutMs?: number;
   log?: LogLine;
 }): CheckoutHandler {
   const log = options.log ?? defaultLog;
   return serveFunction(
     { allowedOrigins: options.allowedOrigins, log, event: "checkout" },
-    async (_req, cors) => problem(503, "not_configured", MESSAGES.not_configured, cors),
+    async (req, cors) => {
+      if (!isFormContentType(req.headers.get("content-type"))) {
+        return problem(503, "not_configured", MESSAGES.not_configured, cors);
+      }
+      const form = await readFormRequest(req, {
+        maxBytes: MAX_BODY_BYTES,
+        timeoutMs: options.bodyTimeoutMs ?? BODY_READ_TIMEOUT_MS,
+        maxFields: MAX_FORM_FIELDS,
+      });
+      const returnTo = form.ok ? returnPathOf(form.value) : DEFAULT_RETURN_PATH;
+      return backToPage(options.siteUrl, returnTo, "not_configured", cors);
+    },
   );
 }
+
+type SessionOutcome =
+  | { ok: true; url: string }
+  | { ok: false; status: number; code: MessageCode; retryAfterSeconds?: number };
 
 export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandler {
   const log = deps.log ?? defaultLog;
   const successUrl = `${deps.siteUrl}/success?session_id={CHECKOUT_SESSION_ID}`;
   const cancelUrl = `${deps.siteUrl}/pricing`;
+  const bodyTimeoutMs = deps.bodyTimeoutMs ?? BODY_READ_TIMEOUT_MS;
   const consent = (plan: keyof typeof checkoutPlanPrices) =>
     consentTexts(checkoutPlanPrices[plan], deps.siteUrl);
-  const fail = (status: number, code: keyof typeof MESSAGES, cors: Record<string, string>) =>
+  const fail = (status: number, code: MessageCode, cors: Record<string, string>) =>
     problem(status, code, MESSAGES[code], cors);
+
+  /** The Checkout Session for a valid body: the same for a JSON and a form post. */
+  async function createFor(
+    body: CheckoutBody,
+    idempotencyKey: string | undefined,
+    signal: AbortSignal,
+  ): Promise<SessionOutcome> {
+    const price = deps.prices.get(body.priceId);
+    if (price === undefined) return { ok: false, status: 400, code: "unknown_price" };
+    try {
+      const { url } = await deps.createSession({
+        price,
+        successUrl,
+        cancelUrl,
+        consent: consent(body.priceId),
+        idempotencyKey,
+        signal,
+      });
+      return { ok: true, url };
+    } catch (error) {
+      const failure = error instanceof CheckoutSessionError ? error : undefined;
+      if (failure?.kind === "abandoned") {
+        log(JSON.stringify({ level: "warn", event: "checkout_abandoned", plan: body.priceId }));
+        // Nobody reads this answer: the client has gone.
+        return { ok: false, status: 502, code: "checkout_unavailable" };
+      }
+      log(
+        JSON.stringify({
+          level: "error",
+          event: "checkout_session_failed",
+          plan: body.priceId,
+          kind: failure?.kind ?? "unavailable",
+          ...(failure === undefined ? describeError(error) : failure.details),
+        }),
+      );
+      if (failure?.kind === "rate_limited") {
+        return {
+          ok: false,
+          status: 503,
+          code: "checkout_busy",
+          retryAfterSeconds: failure.retryAfterSeconds ?? 1,
+        };
+      }
+      return { ok: false, status: 502, code: "checkout_unavailable" };
+    }
+  }
+
+  /**
+   * A `<form method="post">` from one of the site's pages (it works before, or without, any
+   * script): 303 to Stripe Checkout, or 303 back to the page with the notice for the refusal.
+   * Its body is read before the rate limit, so a refusal can still name the page to go back to.
+   */
+  async function formPost(req: Request, cors: Record<string, string>, info?: ClientInfo) {
+    if (!isOwnFormPost(req, deps.allowedOrigins)) {
+      log(JSON.stringify({ level: "warn", event: "checkout_cross_site_form" }));
+      await req.body?.cancel().catch(() => {});
+      return backToPage(deps.siteUrl, DEFAULT_RETURN_PATH, "cross_site", cors);
+    }
+    const form = await readFormRequest(req, {
+      maxBytes: MAX_BODY_BYTES,
+      timeoutMs: bodyTimeoutMs,
+      maxFields: MAX_FORM_FIELDS,
+    });
+    const returnTo = form.ok ? returnPathOf(form.value) : DEFAULT_RETURN_PATH;
+    const back = (code: MessageCode) => backToPage(deps.siteUrl, returnTo, code, cors);
+    if (!form.ok) {
+      if (form.aborted) log(JSON.stringify({ level: "warn", event: "checkout_body_aborted" }));
+      return back(form.code);
+    }
+    const verdict = checkRateLimits(deps, info);
+    if (!verdict.allowed) return back("rate_limited");
+    const parsed = parseCheckoutBody(checkoutBodyFromForm(form.value));
+    if (!parsed.ok) return back(parsed.code);
+    const outcome = await createFor(parsed.body, undefined, req.signal);
+    return outcome.ok ? seeOther(outcome.url, cors) : back(outcome.code);
+  }
 
   const options = { allowedOrigins: deps.allowedOrigins, log, event: "checkout" };
   return serveFunction(options, async (req, cors, info) => {
+    if (isFormContentType(req.headers.get("content-type"))) return formPost(req, cors, info);
     const verdict = checkRateLimits(deps, info);
     if (!verdict.allowed) return rateLimited(verdict, MESSAGES.rate_limited, cors);
     const key = idempotencyKey(req);
     if (!key.ok) return fail(400, "invalid_idempotency_key", cors);
-    const body = await readJsonRequest(
-      req,
-      MAX_BODY_BYTES,
-      deps.bodyTimeoutMs ?? BODY_READ_TIMEOUT_MS,
-    );
+    const body = await readJsonRequest(req, MAX_BODY_BYTES, bodyTimeoutMs);
     if (!body.ok) {
       if (body.aborted) log(JSON.stringify({ level: "warn", event: "checkout_body_aborted" }));
       return fail(body.status, body.code, cors);
     }
     const parsed = parseCheckoutBody(body.value);
     if (!parsed.ok) return fail(400, parsed.code, cors);
-
-    const price = deps.prices.get(parsed.body.priceId);
-    if (price === undefined) return fail(400, "unknown_price", cors);
-
-    try {
-      const { url } = await deps.createSession({
-        price,
-        successUrl,
-        cancelUrl,
-        consent: consent(parsed.body.priceId),
-        idempotencyKey: key.value,
-        signal: req.signal,
+    const outcome = await createFor(parsed.body, key.value, req.signal);
+    if (outcome.ok) return json({ url: outcome.url }, 200, cors);
+    if (outcome.retryAfterSeconds !== undefined) {
+      return problem(outcome.status, outcome.code, MESSAGES[outcome.code], {
+        ...cors,
+        "Retry-After": String(outcome.retryAfterSeconds),
       });
-      return json({ url }, 200, cors);
-    } catch (error) {
-      const failure = error instanceof CheckoutSessionError ? error : undefined;
-      if (failure?.kind === "abandoned") {
-        log(
-          JSON.stringify({ level: "warn", event: "checkout_abandoned", plan: parsed.body.priceId }),
-        );
-        // Nobody reads this answer: the client has gone.
-        return fail(502, "checkout_unavailable", cors);
-      }
-      log(
-        JSON.stringify({
-          level: "error",
-          event: "checkout_session_failed",
-          plan: parsed.body.priceId,
-          kind: failure?.kind ?? "unavailable",
-          ...(failure === undefined ? describeError(error) : failure.details),
-        }),
-      );
-      if (failure?.kind === "rate_limited") {
-        return problem(503, "checkout_busy", MESSAGES.checkout_busy, {
-          ...cors,
-          "Retry-After": String(failure.retryAfterSeconds ?? 1),
-        });
-      }
-      return fail(502, "checkout_unavailable", cors);
     }
+    return fail(outcome.status, outcome.code, cors);
   });
 }
 

@@ -18,9 +18,25 @@ export const PRICE_ENV_BY_PLAN: Readonly<Record<CheckoutPlanId, string>> = {
   price_expert: "STRIPE_PRICE_EXPERT",
 };
 
+/**
+ * A path on this site, for a form post's way back after a failure: lower-case segments only,
+ * so it can never name another host, a scheme, a query or a fragment. The answer prefixes
+ * SITE_URL, so an unknown path lands on the site's own not-found page.
+ */
+export const RETURN_PATH = /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/;
+export const RETURN_PATH_MAX_LENGTH = 200;
+export function isReturnPath(value: string): boolean {
+  return value.length <= RETURN_PATH_MAX_LENGTH && RETURN_PATH.test(value);
+}
+
+/** Where a form post goes back to when it named no page of its own. */
+export const DEFAULT_RETURN_PATH = "/pricing";
+
 export const checkoutBodySchema = z.strictObject({
   priceId: z.enum(checkoutPlanIds),
   isGuest: z.literal(true),
+  // Only a form post uses it (the JSON path answers with the URL and stays on the page).
+  returnTo: z.string().max(RETURN_PATH_MAX_LENGTH).regex(RETURN_PATH).optional(),
 });
 export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
 
@@ -34,6 +50,13 @@ const BODY_ERROR_PRIORITY: readonly BodyErrorCode[] = [
   "unknown_price",
   "invalid_field",
 ];
+
+/** A form's fields as the JSON body they stand for: a form can only send `isGuest` as text. */
+export function checkoutBodyFromForm(fields: Record<string, string>): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...fields };
+  if (fields.isGuest === "true") body.isGuest = true;
+  return body;
+}
 
 export function parseCheckoutBody(value: unknown): BodyParseResult {
   const result = checkoutBodySchema.safeParse(value);
@@ -153,4 +176,17 @@ export function parseCheckoutEnv(env: Record<string, string | undefined>): Check
         : undefined,
     missing,
   };
+}
+
+/** Where Stripe hosts its Checkout pages: a form post's 303 leads there. */
+export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+
+/**
+ * The origin of the Checkout pages the session URLs point to: Stripe's, or, with
+ * STRIPE_API_BASE set (a local stand-in), that server's own. The site's CSP `form-action`
+ * names it, as Chrome checks the redirect after a form post against that directive.
+ */
+export function checkoutPageOrigin(env: Record<string, string | undefined>): string {
+  const base = env.STRIPE_API_BASE?.trim();
+  return base ? new URL(base).origin : STRIPE_CHECKOUT_ORIGIN;
 }

@@ -1,43 +1,69 @@
 import { LoaderCircle } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Button, buttonVariants, type ButtonProps } from "~/ui/button";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useLocation } from "react-router";
+import { Button, type ButtonProps } from "~/ui/button";
 import type { PriceId } from "~/plans/plans";
-import { checkoutIntentHref } from "~/plans/checkout/checkout-intent";
-import { cn } from "~/lib/cn";
-import { usePageHydrates } from "~/lib/hydration";
-import { startCheckout } from "~/plans/checkout/start-checkout";
+import { checkoutFormAction } from "~/plans/checkout/checkout-form";
+import { startCheckout, warmCheckout } from "~/plans/checkout/start-checkout";
 
-type CheckoutButtonProps = Omit<ButtonProps, "onClick" | "children"> & {
+type CheckoutButtonProps = Omit<ButtonProps, "onClick" | "children" | "type" | "form"> & {
   priceId: PriceId;
   children: ReactNode;
+  /**
+   * The id of a `CheckoutForm` rendered elsewhere, for a button inside another form (HTML has
+   * no nested forms): the button submits that form instead of wrapping one of its own.
+   */
+  form?: string;
 };
 
 /**
- * A plan's checkout control. On a page that hydrates, a button that starts the checkout; on a
- * page that ships no JavaScript, a link to /pricing that starts it there (ADR 009).
+ * A plan's checkout control: a form that posts the plan to the checkout function, which answers
+ * with a 303 to Stripe Checkout, so it works on a page with no script and before hydration
+ * (ADR 009). Once the page has hydrated, the same form starts the checkout with the spec's toasts
+ * (app/plans/checkout/start-checkout.ts), and while a request is in flight it ignores further submits.
+ * A failed post comes back to this page at the notice for its refusal (checkout-notices.ts).
  */
-export function CheckoutButton(props: CheckoutButtonProps) {
-  if (usePageHydrates()) return <ScriptedCheckoutButton {...props} />;
-  const { priceId, variant, size, className, children } = props;
+export function CheckoutButton({ priceId, children, form, ...props }: CheckoutButtonProps) {
+  if (form !== undefined) {
+    return (
+      <Button type="submit" form={form} {...props} data-price-id={priceId}>
+        {children}
+      </Button>
+    );
+  }
   return (
-    <a
-      href={checkoutIntentHref(priceId)}
-      aria-describedby={props["aria-describedby"]}
-      className={cn(buttonVariants({ variant, size }), className)}
-      data-price-id={priceId}
-    >
-      {children}
-    </a>
+    <CheckoutForm priceId={priceId}>
+      {(pending) => (
+        <Button
+          type="submit"
+          {...props}
+          aria-busy={pending || undefined}
+          aria-disabled={pending || undefined}
+          data-price-id={priceId}
+        >
+          {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+          {children}
+        </Button>
+      )}
+    </CheckoutForm>
   );
 }
 
-/**
- * Starts a guest subscription checkout (app/plans/checkout/start-checkout.ts). While a request is in flight
- * the button is busy and ignores further clicks.
- */
-function ScriptedCheckoutButton({ priceId, children, ...props }: CheckoutButtonProps) {
+/** The form a checkout button submits; `children` renders its button, told when it is busy. */
+export function CheckoutForm({
+  priceId,
+  id,
+  children,
+}: {
+  priceId: PriceId;
+  id?: string;
+  children?: (pending: boolean) => ReactNode;
+}) {
+  const returnTo = useLocation().pathname;
   const [pending, setPending] = useState(false);
   const inFlight = useRef(false);
+
+  useEffect(warmCheckout, []);
 
   // Coming back from Stripe with the browser's back button restores this page from the
   // back/forward cache with the button still busy; release it.
@@ -52,7 +78,8 @@ function ScriptedCheckoutButton({ priceId, children, ...props }: CheckoutButtonP
     return () => window.removeEventListener("pageshow", onPageShow);
   }, []);
 
-  async function onClick() {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     if (inFlight.current) return;
     inFlight.current = true;
     setPending(true);
@@ -62,16 +89,18 @@ function ScriptedCheckoutButton({ priceId, children, ...props }: CheckoutButtonP
   }
 
   return (
-    <Button
-      type="button"
-      {...props}
-      aria-busy={pending || undefined}
-      aria-disabled={pending || undefined}
-      data-price-id={priceId}
-      onClick={onClick}
+    // `contents`: the button lays out as if the form were not there.
+    <form
+      id={id}
+      method="post"
+      action={checkoutFormAction()}
+      className="contents"
+      onSubmit={onSubmit}
     >
-      {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-      {children}
-    </Button>
+      <input type="hidden" name="priceId" value={priceId} />
+      <input type="hidden" name="isGuest" value="true" />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {children?.(pending)}
+    </form>
   );
 }

@@ -12,10 +12,13 @@ export function PlanCta({
   plan,
   size,
   className,
+  checkoutForm,
 }: {
   plan: Plan;
   size?: ButtonVariant["size"];
   className?: string;
+  /** The id of the plan's `CheckoutForm`, when this sits inside another form. */
+  checkoutForm?: string;
 }) {
   const noteId = useId();
   if (startsCheckout(plan)) {
@@ -26,6 +29,7 @@ export function PlanCta({
           variant={plan.popular ? "primary" : "outline"}
           size={size}
           className={className}
+          form={checkoutForm}
           aria-describedby={noteId}
         >
           {plan.ctaLabel}

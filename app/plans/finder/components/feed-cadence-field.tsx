@@ -1,8 +1,12 @@
-import { lazy, Suspense, useId, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/ui/button";
 import { feedFinderCopy as fieldCopy } from "~/plans/finder/feed-finder";
 import type { NeedId } from "~/plans/finder/plan-finder";
+import { pricingPath } from "~/plans/plans";
 import type { Cadence } from "~/plans/finder/feed-cadence";
+
+/** The query parameter a feed submitted before hydration arrives in. */
+const feedParam = "feed";
 
 // Only the field ships with /pricing; the client, the advice and the chart load when a feed is
 // submitted (and the XML parser never leaves the function).
@@ -33,10 +37,28 @@ export function FeedCadenceField({
 }) {
   const id = useId();
   const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const form = useRef<HTMLFormElement>(null);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  // Submitted before the page hydrated, the form went to /pricing?feed=…: read that feed now,
+  // once, and take it out of the address so a reload or Back does not read it again.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const feed = url.searchParams.get(feedParam);
+    if (feed === null) return;
+    url.searchParams.delete(feedParam);
+    window.history.replaceState(window.history.state, "", url);
+    const field = form.current?.elements.namedItem(feedParam);
+    if (!(field instanceof HTMLInputElement)) return;
+    field.value = feed;
+    form.current?.requestSubmit();
+  }, []);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const url = String(new FormData(event.currentTarget).get("feed-url") ?? "");
+    void read(String(new FormData(event.currentTarget).get(feedParam) ?? ""));
+  }
+
+  async function read(url: string) {
     setStatus({ kind: "reading" });
     try {
       const [{ requestFeedCadence }, { feedAdvice }] = await Promise.all([
@@ -66,8 +88,13 @@ export function FeedCadenceField({
 
   const error = status.kind === "error" ? status.message : null;
   return (
+    // A native GET form too: submitted before hydration, it reloads /pricing with the feed in
+    // the query, and the hydrated page reads it from there (the effect above).
     <form
       data-requires-script=""
+      ref={form}
+      method="get"
+      action={`${pricingPath}#plan-finder`}
       onSubmit={submit}
       noValidate
       className="mt-10 rounded-2xl border border-border bg-white p-6 shadow-sm"
@@ -81,7 +108,7 @@ export function FeedCadenceField({
       <div className="mt-3 flex flex-col gap-3 sm:flex-row">
         <input
           id={`${id}-url`}
-          name="feed-url"
+          name={feedParam}
           type="url"
           inputMode="url"
           autoComplete="url"

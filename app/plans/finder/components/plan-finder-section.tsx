@@ -17,9 +17,11 @@ import {
   writingTasks,
   type TaskHours,
 } from "~/plans/finder/time-saved";
+import { startsCheckout } from "~/plans/plans";
 import { cn } from "~/lib/cn";
 import { formatPrice } from "~/lib/format";
 import { FeedCadenceField } from "./feed-cadence-field";
+import { CheckoutForm } from "../../checkout/components/checkout-button";
 import { PlanCta } from "../../checkout/components/plan-cta";
 import { StaticPlanFinder } from "./static-plan-finder";
 
@@ -48,6 +50,9 @@ function readForm(form: HTMLFormElement): FinderState {
     ) as TaskHours,
   };
 }
+
+/** The recommendation's checkout form, outside the finder's own. */
+const checkoutFormId = "finder-checkout";
 
 const sameState = (a: FinderState, b: FinderState) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -151,7 +156,12 @@ export function PlanFinderSection({ className }: { className?: string }) {
                 {recommendation.below.lacks}
               </p>
             ) : null}
-            <PlanCta key={plan.priceId} plan={plan} className="w-full" />
+            <PlanCta
+              key={plan.priceId}
+              plan={plan}
+              className="w-full"
+              checkoutForm={startsCheckout(plan) ? checkoutFormId : undefined}
+            />
             <div className="border-t border-border pt-6">
               <h3 className="font-semibold">{timeSavedCopy.heading}</h3>
               <p className="mt-2 text-2xl font-bold">{saved.headline}</p>
@@ -190,6 +200,9 @@ export function PlanFinderSection({ className }: { className?: string }) {
             </div>
           </div>
         </form>
+        {/* The recommendation's button sits in the finder's form, and forms do not nest: it
+            submits this one, outside. */}
+        {startsCheckout(plan) ? <CheckoutForm id={checkoutFormId} priceId={plan.priceId} /> : null}
         <StaticPlanFinder />
       </div>
     </section>

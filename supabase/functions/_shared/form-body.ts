@@ -1,0 +1,119 @@
+import { readBodyWithLimit } from "./http.ts";
+
+/**
+ * Form posts: the body an HTML `<form method="post">` sends, and the cross-site check such a
+ * post needs. A form post carries no custom header and needs no preflight, so any site can make
+ * a visitor's browser send one; the browser's own `Origin` and `Sec-Fetch-Site` say where from.
+ */
+
+/** `application/x-www-form-urlencoded`, optionally with a UTF-8 charset (what a page sends). */
+export function isFormContentType(value: string | null): boolean {
+  if (value === null) return false;
+  const [mediaType = "", ...parameters] = value.split(";");
+  if (mediaType.trim().toLowerCase() !== "application/x-www-form-urlencoded") return false;
+  return parameters.every((parameter) => {
+    const [name = "", rawValue = ""] = parameter.split("=");
+    if (name.trim().toLowerCase() !== "charset") return true;
+    const charset = rawValue
+      .trim()
+      .replace(/^"(.*)"$/, "$1")
+      .toLowerCase();
+    return charset === "utf-8" || charset === "utf8";
+  });
+}
+
+/**
+ * Whether a form post comes from one of the site's own pages: its `Origin` is allowed, or,
+ * when a browser sends none, `Sec-Fetch-Site` says the same origin or site. A post with
+ * neither (or `Origin: null`, from a sandboxed or privacy-stripped context) is refused.
+ */
+export function isOwnFormPost(req: Request, allowedOrigins: readonly string[]): boolean {
+  const origin = req.headers.get("origin");
+  if (origin !== null) return allowedOrigins.includes(origin);
+  const site = req.headers.get("sec-fetch-site");
+  return site === "same-origin" || site === "same-site";
+}
+
+export type FormParseResult = { ok: true; value: Record<string, string> } | { ok: false };
+
+// A pair's name and value: only what a browser's urlencoded serializer writes.
+const ENCODED = /^[A-Za-z0-9*\-._+%]*$/;
+
+function decodeStrict(text: string): string | null {
+  if (!ENCODED.test(text)) return null;
+  try {
+    return decodeURIComponent(text.replaceAll("+", " "));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A urlencoded body as one string per field. Stricter than `URLSearchParams`, which repairs
+ * what it cannot read: invalid UTF-8, broken percent escapes, a pair without `=`, an empty or
+ * repeated name, or more than `maxFields` fields make the body malformed.
+ */
+export function parseFormBytes(bytes: Uint8Array, maxFields: number): FormParseResult {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return { ok: false };
+  }
+  const value: Record<string, string> = Object.create(null) as Record<string, string>;
+  if (text === "") return { ok: true, value };
+  const pairs = text.split("&");
+  if (pairs.length > maxFields) return { ok: false };
+  for (const pair of pairs) {
+    const separator = pair.indexOf("=");
+    if (separator <= 0) return { ok: false };
+    const name = decodeStrict(pair.slice(0, separator));
+    const field = decodeStrict(pair.slice(separator + 1));
+    if (name === null || field === null || name === "" || Object.hasOwn(value, name)) {
+      return { ok: false };
+    }
+    value[name] = field;
+  }
+  return { ok: true, value };
+}
+
+/** Texts for the refusals `readFormRequest` makes. */
+export const FORM_MESSAGES = {
+  payload_too_large: "The request is too large.",
+  request_timeout: "The request took too long to arrive. Please try again.",
+  incomplete_body: "The request arrived incomplete. Please try again.",
+  invalid_form: "The form could not be read. Please reload the page and try again.",
+} as const;
+
+export type FormRequestResult =
+  | { ok: true; value: Record<string, string> }
+  | { ok: false; status: number; code: keyof typeof FORM_MESSAGES; aborted?: boolean };
+
+/**
+ * A form body, or the refusal to answer with: 413 past `maxBytes`, 408 past `timeoutMs`, 400
+ * for a broken upload (`aborted`) or a malformed body. The caller has checked the media type.
+ */
+export async function readFormRequest(
+  req: Request,
+  options: { maxBytes: number; timeoutMs: number; maxFields: number },
+): Promise<FormRequestResult> {
+  const body = await readBodyWithLimit(req, options.maxBytes, options.timeoutMs);
+  if (!body.ok) {
+    if (body.reason === "aborted") {
+      return { ok: false, status: 400, code: "incomplete_body", aborted: true };
+    }
+    return body.reason === "timeout"
+      ? { ok: false, status: 408, code: "request_timeout" }
+      : { ok: false, status: 413, code: "payload_too_large" };
+  }
+  const parsed = parseFormBytes(body.bytes, options.maxFields);
+  return parsed.ok ? parsed : { ok: false, status: 400, code: "invalid_form" };
+}
+
+/** A 303 See Other: after a form post the browser follows it with a GET. */
+export function seeOther(location: string, headers: Record<string, string> = {}): Response {
+  return new Response(null, {
+    status: 303,
+    headers: { ...headers, Location: location, "Cache-Control": "no-store" },
+  });
+}
