@@ -40,7 +40,7 @@ export function createCheckoutHandlerFromEnv(
     return createNotConfiguredHandler({ allowedOrigins: config.allowedOrigins, log });
   }
 
-  const { createSession } = createStripeCheckout({
+  const { createSession, priceTaxBehavior } = createStripeCheckout({
     secretKey: config.stripe.secretKey,
     apiBase: config.stripeApiBase,
     timeoutMs: options.stripeTimeoutMs,
@@ -48,6 +48,7 @@ export function createCheckoutHandlerFromEnv(
   });
   return createCheckoutHandler({
     createSession,
+    priceTaxBehavior,
     prices: config.stripe.prices,
     siteUrl: config.siteUrl,
     allowedOrigins: config.allowedOrigins,

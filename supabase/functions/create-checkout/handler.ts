@@ -15,7 +15,12 @@ import type { RateLimiters } from "../_shared/rate-limit.ts";
 import { BODY_READ_TIMEOUT_MS } from "./budget.ts";
 import { parseCheckoutBody } from "./schema.ts";
 import { consentTexts, PLAN_PRICES_USD } from "./consent.ts";
-import { CheckoutSessionError, type CreateSession } from "./session.ts";
+import {
+  CheckoutSessionError,
+  type CreateSession,
+  type PriceTaxBehavior,
+  type TaxBehavior,
+} from "./session.ts";
 
 export { ALLOW };
 export type { ClientInfo, LogLine };
@@ -30,6 +35,7 @@ export const MESSAGES = {
   ...SERVE_MESSAGES,
   ...REQUEST_MESSAGES,
   not_configured: "Checkout is not configured on this server yet.",
+  price_not_tax_inclusive: "Checkout is not configured correctly yet.",
   rate_limited: "Too many checkout attempts. Please wait a minute and try again.",
   invalid_body: "The request body must be a JSON object.",
   unknown_field: "The request contains fields that are not allowed.",
@@ -45,6 +51,8 @@ export type CheckoutHandler = FunctionHandler;
 
 export interface CheckoutHandlerDeps extends RateLimiters {
   createSession: CreateSession;
+  /** Reads a configured price's tax behavior; asked once per price, before its first session. */
+  priceTaxBehavior: PriceTaxBehavior;
   /** Public plan id → Stripe price id. A Map, so prototype keys can never match. */
   prices: ReadonlyMap<string, string>;
   /** Absolute, without trailing slash. */
@@ -75,6 +83,24 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
   const fail = (status: number, code: keyof typeof MESSAGES, cors: Record<string, string>) =>
     problem(status, code, MESSAGES[code], cors);
 
+  // Each price's tax behavior, read once: it is configuration, fixed for this process. A read
+  // that failed is forgotten, so the next visitor asks again.
+  const taxBehaviors = new Map<string, Promise<TaxBehavior>>();
+  const taxBehaviorOf = (price: string, plan: string): Promise<TaxBehavior> => {
+    const known = taxBehaviors.get(price);
+    if (known !== undefined) return known;
+    // Not the visitor's signal: the answer serves every later visitor too.
+    const read = deps.priceTaxBehavior(price).then((behavior) => {
+      if (behavior === null) {
+        log(JSON.stringify({ level: "warn", event: "checkout_price_tax_behavior_missing", plan }));
+      }
+      return behavior;
+    });
+    taxBehaviors.set(price, read);
+    read.catch(() => taxBehaviors.delete(price));
+    return read;
+  };
+
   const options = { allowedOrigins: deps.allowedOrigins, log, event: "checkout" };
   return serveFunction(options, async (req, cors, info) => {
     const verdict = checkRateLimits(deps, info);
@@ -96,7 +122,24 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
     const price = deps.prices.get(parsed.body.priceId);
     if (price === undefined) return fail(400, "unknown_price", cors);
 
+    let step: "price_read" | "session" = "price_read";
     try {
+      // The site shows every price as the total, taxes included; a price Stripe would add tax
+      // on top of would charge more than that, so no session starts on it.
+      const taxBehavior = await taxBehaviorOf(price, parsed.body.priceId);
+      if (taxBehavior === "exclusive" || taxBehavior === "unspecified") {
+        log(
+          JSON.stringify({
+            level: "error",
+            event: "checkout_price_not_tax_inclusive",
+            plan: parsed.body.priceId,
+            taxBehavior,
+            fix: "Set the Stripe price's tax_behavior to inclusive (docs/deployment.md)",
+          }),
+        );
+        return fail(503, "price_not_tax_inclusive", cors);
+      }
+      step = "session";
       const { url } = await deps.createSession({
         price,
         successUrl,
@@ -120,6 +163,7 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
           level: "error",
           event: "checkout_session_failed",
           plan: parsed.body.priceId,
+          step,
           kind: failure?.kind ?? "unavailable",
           ...(failure === undefined ? describeError(error) : failure.details),
         }),
