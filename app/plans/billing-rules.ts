@@ -66,7 +66,7 @@ export function extraEpisodeSentence(plan: Plan): string {
     const agency = plans.find((p) => !startsCheckout(p))!;
     return `On ${plan.name}, a ${next} episode in a month needs an ${agency.name} plan, sized and quoted for your volume.`;
   }
-  return `On ${plan.name}, a ${next} episode in a month means moving up to ${route.upgradeTo.name}, which adds at most ${formatPrice(route.maxExtraDollars)} to that month because the upgrade is prorated.`;
+  return `On ${plan.name}, a ${next} episode in a month means moving up to ${route.upgradeTo.name}, which adds at most ${formatPrice(route.maxExtraDollars)}, ${taxClause}, to that month because the upgrade is prorated.`;
 }
 
 export { manageLabel };
@@ -88,7 +88,7 @@ const guaranteeWindow = `within ${guaranteeDays} days of your first payment`;
  * the contradiction check (tests/copy/billing-statements.ts) fails on any other wording of them.
  */
 export const billingStatements = {
-  price: `The plans are ${priceList}, in US dollars, plus an Agency plan priced on request.`,
+  price: `The plans are ${priceList}, in US dollars, ${taxClause}; the Agency plan is priced on request.`,
   renewal:
     "A subscription renews automatically every month on the day you started it and charges the same payment method until you cancel.",
   tax: taxSentence,

@@ -26,7 +26,7 @@ const fixedPageInputs = {
   pricing: {
     path: pricingPath,
     title: "Pricing",
-    description: `Plans from ${formatPrice(plans[0].price)} a month for ${plans[0].episodesPerMonth} episodes to custom Agency workflows, with ${guaranteeShort}.`,
+    description: `Plans from ${formatPrice(plans[0].price)} a month, taxes included, for ${plans[0].episodesPerMonth} episodes to custom Agency workflows, with ${guaranteeShort}.`,
   },
   examples: {
     path: examplesPath,

@@ -57,7 +57,7 @@ export const billingTopics: readonly BillingTopic[] = [
   {
     id: "tax",
     finds:
-      /\bsales tax\b|\bVAT\b|\btax(?:es)? (?:is|are|applies|apply)\b|\b(?:incl(?:ude|udes|uding)|excl(?:ude|udes|uding)) (?:\w+ )?tax/i,
+      /\bsales tax\b|\bVAT\b|\btax(?:es)? (?:is|are|applies|apply)\b|\b(?:incl(?:ude|udes|uding)|excl(?:ude|udes|uding)) (?:\w+ )?tax|\b(?:plus|before|excl\.?|\+) (?:any )?(?:applicable )?tax|\btax(?:es)? (?:extra|on top)\b/i,
     says: [billingStatements.tax, billingStatements.taxShort],
   },
   {

@@ -6,7 +6,10 @@ import type { PlanId } from "./schema.ts";
 // the same terms beside every button (app/plans/subscription-terms.ts); Vitest checks that the
 // prices and the label below match app/plans/plans.ts and that module.
 
-/** Monthly price of each plan in whole US dollars, as the Stripe prices must charge it. */
+/**
+ * Monthly price of each plan in whole US dollars, taxes included, as the Stripe prices must
+ * charge it: tax-inclusive prices, which the handler checks before the first session.
+ */
 export const PLAN_PRICES_USD: Readonly<Record<PlanId, number>> = {
   price_starter: 79,
   price_pro: 149,
@@ -22,7 +25,10 @@ export const MAX_CUSTOM_TEXT = 1200;
 export const MAX_FIELD_LABEL = 50;
 export const MAX_OPTION_LABEL = 100;
 
-/** The required dropdown that records an express request to start at once (CRD art. 16(m)). */
+/**
+ * The required dropdown that records an express request to start at once: the Consumer Rights
+ * Directive's rule for services (art. 16(a) with 7(3) and 8(8)), since the plans are a service.
+ */
 export const EXPRESS_START = {
   key: "startNow",
   label: "Start your subscription at once?",
@@ -48,7 +54,7 @@ function dollars(amount: number): string {
 export function consentTexts(priceUsd: number, siteUrl: string): CheckoutConsent {
   const amount = dollars(priceUsd);
   return {
-    termsAcceptance: `I agree to the [Terms of Service](${siteUrl}/terms) and to automatic renewal: I am charged ${amount} today and then ${amount} every month, plus any sales tax or VAT due, until I cancel.`,
-    submit: `You pay ${amount} today and then ${amount} every month, plus any sales tax or VAT due, until you cancel. Cancel anytime with the "${MANAGE_LABEL}" link at the foot of every page of ${siteUrl}; a cancellation stops the next renewal, and you keep access until the end of the billing period you have already paid for.`,
+    termsAcceptance: `I agree to the [Terms of Service](${siteUrl}/terms) and to automatic renewal: I am charged ${amount} today and then ${amount} every month, taxes included, until I cancel.`,
+    submit: `You pay ${amount} today and then ${amount} every month, taxes included, until you cancel. Cancel anytime with the "${MANAGE_LABEL}" link at the foot of every page of ${siteUrl}; a cancellation stops the next renewal, and you keep access until the end of the billing period you have already paid for.`,
   };
 }

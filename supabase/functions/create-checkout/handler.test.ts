@@ -264,7 +264,7 @@ describe("the subscription the visitor agrees to (issue 26)", () => {
       const page = await (await fetch(url)).text();
       expect(page).toContain('data-testid="terms"');
       expect(page).toContain(
-        `${amount} every month, plus any sales tax or VAT due, until I cancel`,
+        `${amount} every month, taxes included, until I cancel`,
       );
       expect(page).toContain("Start your subscription at once?");
     },
