@@ -60,7 +60,7 @@ const fixedPageInputs = {
     path: "/tools",
     title: "Our Content Tools",
     description:
-      "Transcription, video clips, repurposing, analytics, scheduling and SEO tools, available on all pricing plans with unlimited use.",
+      "Transcription, repurposing, scheduling and SEO tools, each marked with the plans that include it, and the video clips and analytics still to come.",
   },
   help: {
     path: "/help",
