@@ -1,4 +1,5 @@
 import { brand } from "~/config/brand";
+import { legalConfig } from "~/config/legal-entity";
 import { examplesPath } from "~/examples/example-assets";
 import { notFoundPage } from "~/site/not-found-page";
 import { plans, pricingPath } from "~/plans/plans";
@@ -47,8 +48,9 @@ const fixedPageInputs = {
   testimonials: {
     path: "/testimonials",
     title: "What Our Customers Say",
-    description:
-      "Podcast hosts, producers and marketers on how repurposing their episodes into transcripts and social posts changed their week.",
+    description: legalConfig.sampleContent
+      ? "Illustrative testimonials, written by our team, of what hosts, producers and marketers want from repurposing their episodes into transcripts and social posts."
+      : "Podcast hosts, producers and marketers on how repurposing their episodes into transcripts and social posts changed their week.",
   },
   blog: {
     path: "/blog",

@@ -43,12 +43,11 @@ export function HeroSection() {
           </div>
           <p className="mt-6 text-base text-muted-foreground">
             Trusted by <strong className="text-foreground">{siteConfig.creatorsServed}</strong>{" "}
-            podcast creators.
+            podcast creators
             {legalConfig.sampleContent ? (
-              <small data-sample-note="" className="ml-1 text-xs">
-                ({sampleContentNotes.creatorsServed})
-              </small>
+              <span data-sample-note=""> ({sampleContentNotes.creatorsServed})</span>
             ) : null}
+            .
           </p>
         </div>
         <ProgressCard />
