@@ -99,7 +99,13 @@ export const billingTopics: readonly BillingTopic[] = [
     id: "accounts and sign-in",
     finds:
       /\bregist(?:er|ration)\b|\bsign(?:ed)?[- ]in\b|\blog(?:ged)?[- ]?in\b|\baddress on your account\b/i,
-    says: [billingStatements.account],
+    says: [billingStatements.account, billingStatements.signupForm],
+  },
+  {
+    id: "how an episode's audio arrives",
+    finds:
+      /\blink to (?:its|the|your|an episode's) audio\b|\b(?:paste|share|send)\b[^.]*\b(?:link|URL)\b[^.]*\baudio\b|\baudio (?:link|URL)s?\b/i,
+    says: [billingStatements.upload],
   },
   {
     id: "drafts",
