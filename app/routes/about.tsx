@@ -1,9 +1,7 @@
 import { PageHeader } from "~/components/layout/page-header";
 import { AboutPointsSection, AboutStatement } from "~/components/sections/about-sections";
 import { CtaSection } from "~/components/sections/cta-section";
-import { legalConfig } from "~/config/legal-entity";
 import { siteConfig } from "~/config/site";
-import { sampleContentNotes } from "~/data/testimonial-quotes";
 import { about } from "~/data/about-page";
 import { fixedPages } from "~/site/pages";
 import { metaFromLoader } from "~/site/route-meta";
@@ -17,11 +15,7 @@ export default function About() {
   return (
     <>
       <PageHeader title={`About ${siteConfig.name}`}>
-        We help {siteConfig.creatorsServed} podcast creators
-        {legalConfig.sampleContent ? (
-          <span data-sample-note=""> ({sampleContentNotes.creatorsServed})</span>
-        ) : null}{" "}
-        turn every episode into content that travels further.
+        {about.intro}
       </PageHeader>
       <AboutStatement id="mission" title="Our Mission" text={about.mission} />
       <AboutStatement id="vision" title="Our Vision" text={about.vision} />

@@ -1,4 +1,5 @@
 import { billingStatements } from "~/plans/billing-rules";
+import { creatorsClaim } from "~/data/about-page";
 import { guaranteePlans } from "~/plans/guarantee";
 import type { BillingTopic } from "./billing-statements";
 
@@ -128,5 +129,30 @@ export const billingTopics: readonly BillingTopic[] = [
     id: "where the contact form sends a message",
     finds: /\bcontact form\b[^.]*\b(?:send|sends|sent|submit|server|servers|store|stores)\b/i,
     says: [billingStatements.contactForm],
+  },
+  {
+    id: "the creators figure",
+    finds: /\b\d+\+ (?:podcast )?creators\b/i,
+    says: [creatorsClaim],
+  },
+  {
+    id: "plans that do not exist",
+    finds: /\bPremium\b/,
+    says: [],
+  },
+  {
+    id: "time saved",
+    finds: /\btime you get back\b|\bhours? (?:a month )?saved\b/i,
+    says: ["estimate"],
+  },
+  {
+    id: "who runs the server functions",
+    finds: /\bSupabase\b[^.]*\bruns?\b/,
+    says: ["runs our two functions"],
+  },
+  {
+    id: "the legal pages' date",
+    finds: /\b(?:update|change)s? the (?:\w+ )?date\b/i,
+    says: ["the Revised date"],
   },
 ];

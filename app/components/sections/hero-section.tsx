@@ -1,9 +1,8 @@
 import { ArrowRight, AudioLines, CheckCircle2 } from "lucide-react";
 import { SmartLink } from "~/components/ui/smart-link";
 import { buttonVariants } from "~/components/ui/button";
-import { legalConfig } from "~/config/legal-entity";
 import { siteConfig } from "~/config/site";
-import { sampleContentNotes } from "~/data/testimonial-quotes";
+import { creatorsClaim } from "~/data/about-page";
 import { cn } from "~/lib/cn";
 
 const progress = { percent: 75, minutesLeft: 2 } as const;
@@ -42,12 +41,7 @@ export function HeroSection() {
             </a>
           </div>
           <p className="mt-6 text-base text-muted-foreground">
-            Trusted by <strong className="text-foreground">{siteConfig.creatorsServed}</strong>{" "}
-            podcast creators
-            {legalConfig.sampleContent ? (
-              <span data-sample-note=""> ({sampleContentNotes.creatorsServed})</span>
-            ) : null}
-            .
+            Trusted by {creatorsClaim}.
           </p>
         </div>
         <ProgressCard />
