@@ -54,8 +54,8 @@ describe("legal pages", () => {
   });
 
   it("read their front matter without the site's configuration, for page metadata", () => {
-    const { slug, title, description, updated } = terms;
-    expect(getLegalFrontmatter("terms")).toEqual({ slug, title, description, updated });
+    const { slug, title, description, updated, revised } = terms;
+    expect(getLegalFrontmatter("terms")).toEqual({ slug, title, revised, description, updated });
     expect(description).toContain(siteConfig.name);
   });
 
