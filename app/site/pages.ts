@@ -69,6 +69,11 @@ const fixedPageInputs = {
     title: "Help Center",
     description: `Answers about audio formats, transcript accuracy, plans, the ${guaranteeDays}-day money-back guarantee and canceling, plus how to reach support.`,
   },
+  accessibility: {
+    path: "/accessibility",
+    title: "Accessibility Statement",
+    description: `How ${brand.name}'s website aims for WCAG 2.2 AA, how every page is tested, what is not yet covered, and how to tell us about a problem.`,
+  },
   success: {
     path: "/success",
     title: "Subscription Successful",

@@ -40,9 +40,7 @@ export function HeroSection() {
               See examples
             </a>
           </div>
-          <p className="mt-6 text-base text-muted-foreground">
-            Trusted by {creatorsClaim}.
-          </p>
+          <p className="mt-6 text-base text-muted-foreground">Trusted by {creatorsClaim}.</p>
         </div>
         <ProgressCard />
       </div>
