@@ -5,7 +5,7 @@ import { planNameList, planRangeLabel, plansWith } from "~/plans/plan-range";
 import { plans } from "~/plans/plans";
 
 // The tools page's six cards. A tool is either made of rows of the pricing table, which say
-// which plans include it, or it is one we are still building and is labelled so; nothing here
+// which plans include it, or it is one we are still building and is labeled so; nothing here
 // types a plan's name or claims a plan the table does not give it.
 
 export type Tool = {

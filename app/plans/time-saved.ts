@@ -4,7 +4,7 @@ import type { Plan } from "./plans";
 
 // The plan finder's time saved: an estimate from the visitor's hours of writing per episode by
 // output (illustrative starting figures until they change them), times their episodes, against
-// the plan's price. Labelled an estimate with its inputs; never a claim about other customers.
+// the plan's price. Labeled an estimate with its inputs; never a claim about other customers.
 
 /** "1 hour", "2.5 hours", "0.33 hours": at most two decimals, no trailing zeros. */
 export function formatHours(hours: number): string {

@@ -22,7 +22,7 @@ const capped = (row: FeatureRowName) =>
 
 /**
  * Every claim a tools card makes that plans.ts does not back: a tool no row makes that is not
- * labelled "Coming later" or claims availability, "Available on all pricing plans" for a part
+ * labeled "Coming later" or claims availability, "Available on all pricing plans" for a part
  * some plan lacks, "Unlimited use" where a plan caps a part at a count, and a promise of video
  * with burned-in captions, which no plan makes (the plans deliver caption and subtitle files).
  */

@@ -263,9 +263,7 @@ describe("the subscription the visitor agrees to (issue 26)", () => {
       for (const text of [consent, submit]) expect(text.length).toBeLessThanOrEqual(1200);
       const page = await (await fetch(url)).text();
       expect(page).toContain('data-testid="terms"');
-      expect(page).toContain(
-        `${amount} every month, taxes included, until I cancel`,
-      );
+      expect(page).toContain(`${amount} every month, taxes included, until I cancel`);
       expect(page).toContain("Start your subscription at once?");
     },
   );
