@@ -179,6 +179,9 @@ describe("performance budgets", () => {
   const consentKB = { footer: 0.4, kit: 0.4, pricing: 0.3 };
   // Issue 31: notify() queues toasts until the toaster mounts, on the pages that raise them.
   const toastQueueKB = 0.2;
+  // The footer's link to the accessibility statement on every page; on /pricing, the feed
+  // field's full account of what the function keeps and the statements on signing up and uploads.
+  const storyKB = { footer: 0.1, pricing: 0.3 };
   const hydratedBudgetsKB: Record<string, number> = {
     "/pricing":
       127.4 +
@@ -186,13 +189,27 @@ describe("performance budgets", () => {
       renewalNotesKB.pricing +
       statementsKB.pricing +
       consentKB.footer +
-      consentKB.pricing,
-    "/contact": 129.9 + consentKB.footer + toastQueueKB,
-    "/help": 126.5 + consentKB.footer,
+      consentKB.pricing +
+      storyKB.footer +
+      storyKB.pricing,
+    "/contact": 129.9 + consentKB.footer + toastQueueKB + storyKB.footer,
+    "/help": 126.5 + consentKB.footer + storyKB.footer,
     "/examples/open-kitchen-hours":
-      123.3 + renewalNotesKB.kit + headInRootKB + consentKB.footer + consentKB.kit + toastQueueKB,
+      123.3 +
+      renewalNotesKB.kit +
+      headInRootKB +
+      consentKB.footer +
+      consentKB.kit +
+      toastQueueKB +
+      storyKB.footer,
     "/examples/the-slow-build":
-      123.3 + renewalNotesKB.kit + headInRootKB + consentKB.footer + consentKB.kit + toastQueueKB,
+      123.3 +
+      renewalNotesKB.kit +
+      headInRootKB +
+      consentKB.footer +
+      consentKB.kit +
+      toastQueueKB +
+      storyKB.footer,
   };
   it("every page that hydrates is named here, and loads no more JavaScript than before", () => {
     expect(Object.keys(hydratedBudgetsKB).sort()).toEqual([...hydratedPages].sort());
