@@ -21,6 +21,7 @@ export default [
   ),
   route("help", "routes/help.tsx"),
   ...listSlugs("legal").map((slug) => route(slug, "routes/legal.tsx", { id: `legal/${slug}` })),
+  route("accessibility", "routes/accessibility.tsx"),
   route("success", "routes/success.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

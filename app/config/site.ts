@@ -46,6 +46,7 @@ export const siteConfig = {
         { label: "Terms of Service", href: "/terms" },
         { label: "Privacy Policy", href: "/privacy" },
         { label: "Cookie Policy", href: "/cookies" },
+        { label: "Accessibility", href: "/accessibility" },
       ],
     },
   ],

@@ -54,8 +54,8 @@ describe("legal pages", () => {
   });
 
   it("read their front matter without the site's configuration, for page metadata", () => {
-    const { slug, title, description, updated } = terms;
-    expect(getLegalFrontmatter("terms")).toEqual({ slug, title, description, updated });
+    const { slug, title, description, updated, revised } = terms;
+    expect(getLegalFrontmatter("terms")).toEqual({ slug, title, revised, description, updated });
     expect(description).toContain(siteConfig.name);
   });
 
@@ -106,7 +106,8 @@ describe("legal pages", () => {
       "Lawful basis",
       "Complying with a legal obligation",
       "Payments: Stripe",
-      "Checkout backend: Supabase",
+      "Server functions: Supabase",
+      "The feed reader behind our plan finder receives the feed address you paste",
       "Transcription and generation",
       "We do not use your audio, transcripts or generated content to train",
       "unless you opt in",

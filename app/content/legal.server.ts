@@ -7,8 +7,13 @@ import {
   readContentFile,
 } from "~/content/collections.server";
 import { parseFrontmatter, renderMarkdown } from "~/content/markdown.server";
+import { revisedDate } from "~/content/revised-date.server";
 
-export type LegalFrontmatter = z.infer<typeof legalFrontmatterSchema> & { slug: string };
+export type LegalFrontmatter = z.infer<typeof legalFrontmatterSchema> & {
+  slug: string;
+  /** The day the page's file last changed (revised-date.server.ts), never before `updated`. */
+  revised: string;
+};
 export type LegalPage = LegalFrontmatter & { html: string };
 
 /**
@@ -70,7 +75,8 @@ function readLegalSource(slug: string): { frontmatter: LegalFrontmatter; body: s
     const issue = result.error.issues[0];
     throw new Error(`${file}: frontmatter field "${issue?.path.join(".")}" ${issue?.message}`);
   }
-  return { frontmatter: { ...result.data, slug }, body };
+  const revised = revisedDate(file, result.data.updated);
+  return { frontmatter: { ...result.data, slug, revised }, body };
 }
 
 /** A legal page's title, description and date, for its metadata (app/site/pages.server.ts). */

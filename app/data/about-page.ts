@@ -1,8 +1,20 @@
+import { legalConfig } from "~/config/legal-entity";
+import { siteConfig } from "~/config/site";
 import { guaranteeShort } from "~/plans/billing/guarantee";
+import { sampleContentNotes } from "./testimonial-quotes";
+
+/**
+ * "200+ podcast creators", qualified where it stands while it is sample content: the hero and
+ * /about say it through this one phrase.
+ */
+export const creatorsClaim = legalConfig.sampleContent
+  ? `${siteConfig.creatorsServed} podcast creators (${sampleContentNotes.creatorsServed})`
+  : `${siteConfig.creatorsServed} podcast creators`;
 
 export type AboutPoint = { title: string; description: string };
 
 export const about = {
+  intro: `We help ${creatorsClaim} turn every episode into content that travels further.`,
   mission:
     "Podcasters pour hours into every episode, then watch it reach only the people who already subscribe. Our mission is to give every episode the reach it deserves by turning one recording into the transcripts, posts and visuals that bring new listeners in, without adding hours to anyone's week.",
   vision:
@@ -49,6 +61,7 @@ export const about = {
     },
   ],
 } as const satisfies {
+  intro: string;
   mission: string;
   vision: string;
   whyChooseUs: readonly AboutPoint[];

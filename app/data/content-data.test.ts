@@ -11,19 +11,23 @@ import {
   type FeatureName,
 } from "~/plans/plans";
 import { testimonials } from "./testimonial-quotes";
-import { toolAvailability, toolPlanNote, tools } from "./tool-list";
+import { toolBadge, toolLines, toolPlanNote, tools } from "./tool-list";
+import { planRangeLabel } from "~/plans/plan-range";
 
+// The spec badges the features Core, Pro and Premium; the issue that found a "Pro" badge on a
+// format every plan includes, and "Premium" badges with no Premium plan, overrides it: each
+// badge names the plans that include the format, worked out from plans.ts.
 describe("features (the home and features pages)", () => {
-  it("has the 8 features with their tiers", () => {
-    expect(features.map((f) => [f.title, f.tier])).toEqual([
-      ["Audio to Text", "Core"],
-      ["Summarization", "Core"],
-      ["Key Points Extraction", "Core"],
-      ["Tweet Threads", "Pro"],
-      ["LinkedIn Posts", "Pro"],
-      ["Carousel Images", "Premium"],
-      ["Content Templates", "Premium"],
-      ["Caption Generation", "Premium"],
+  it("has the 8 features, each badged with the plans whose row includes it", () => {
+    expect(features.map((f) => [f.title, planRangeLabel([f.row])])).toEqual([
+      ["Audio to Text", "Every plan"],
+      ["Summarization", "Every plan"],
+      ["Key Points Extraction", "Every plan"],
+      ["Tweet Threads", "Pro and up"],
+      ["LinkedIn Posts", "Every plan"],
+      ["Carousel Images", "Pro and up"],
+      ["Content Templates", "Pro and up"],
+      ["Caption Generation", "Pro and up"],
     ]);
   });
 });
@@ -124,7 +128,7 @@ describe("testimonials, tools, FAQ, about", () => {
     expect(new Set(testimonials.map((t) => t.id)).size).toBe(5);
   });
 
-  it("has the six tools with their exact titles, all on every plan", () => {
+  it("has the six tools with their exact titles, each badged from its rows", () => {
     expect(tools.map((t) => t.title)).toEqual([
       "Audio to Text Transcription",
       "Video Clip Generator",
@@ -133,7 +137,28 @@ describe("testimonials, tools, FAQ, about", () => {
       "Social Media Scheduler",
       "SEO Optimization",
     ]);
-    expect(toolAvailability).toEqual(["Available on all pricing plans", "Unlimited use"]);
+    expect(tools.map((t) => toolBadge(t))).toEqual([
+      "Every plan",
+      "Coming later",
+      "Every plan",
+      "Coming later",
+      "Expert and Agency",
+      "Every plan",
+    ]);
+  });
+
+  it("says 'Available on all pricing plans' and 'Unlimited use' only where they hold", () => {
+    const lines = (id: string) => toolLines(tools.find((t) => t.id === id)!);
+    const unlimited = "Unlimited use, within your plan's episodes a month";
+    expect(lines("transcription")).toEqual(["Available on all pricing plans", unlimited]);
+    expect(lines("seo")).toEqual(["Available on all pricing plans", unlimited]);
+    // The LinkedIn post is one per episode on Starter and Pro, so nothing here is unlimited.
+    expect(lines("repurposing")).toEqual([
+      "Available on all pricing plans: Summarization, Key Point Extraction and LinkedIn Post",
+    ]);
+    expect(lines("scheduling")).toEqual([unlimited]);
+    expect(lines("video-clips")).toEqual([]);
+    expect(lines("analytics")).toEqual([]);
   });
 
   it("qualifies a tool whose outputs differ by plan with the plans that make them", () => {
@@ -142,9 +167,14 @@ describe("testimonials, tools, FAQ, about", () => {
       "Per episode, Content Scheduling comes with Expert and Agency.",
     );
     expect(note("repurposing")).toBe(
-      "Per episode, Full Repurpose Kit, X threads and Carousel Images come with Pro, Expert and Agency.",
+      "Per episode, X threads and Carousel Images come with Pro, Expert and Agency; LinkedIn Post: 1 on Starter and Pro, unlimited on Expert and Agency.",
     );
     expect(note("transcription")).toBeNull();
+  });
+
+  it("promises no burned-in captions, dashboards or rankings that no plan row makes", () => {
+    const text = tools.map((t) => t.description).join("\n");
+    expect(text).not.toMatch(/burned in|burnt in|rank/i);
   });
 
   it("answers what each plan includes from plans.ts", () => {

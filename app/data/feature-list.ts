@@ -11,8 +11,7 @@ import {
 } from "lucide-react";
 
 import type { ExampleAssetId } from "~/examples/example-assets";
-
-export type Tier = "Core" | "Pro" | "Premium";
+import type { FeatureRowName } from "~/plans/finder/plan-finder";
 
 /** The sample kit (content/examples/<slug>.yaml) the feature cards open, each at its asset. */
 export const featuredKitPath = "/examples/open-kitchen-hours";
@@ -20,7 +19,11 @@ export const featuredKitPath = "/examples/open-kitchen-hours";
 export type Feature = {
   title: string;
   description: string;
-  tier: Tier;
+  /**
+   * The pricing table's row for this format: the card's badge (which plans include it) is
+   * worked out from plans.ts, never typed, so it cannot disagree with the table.
+   */
+  row: FeatureRowName;
   icon: LucideIcon;
   /** The asset of the featured sample kit that shows this feature (its URL fragment). */
   example: ExampleAssetId;
@@ -30,8 +33,8 @@ export const features = [
   {
     title: "Audio to Text",
     description:
-      "Upload an episode and get a clean, speaker-labeled transcript you can search, quote and publish.",
-    tier: "Core",
+      "Upload an episode's audio file and get a clean, speaker-labeled transcript you can search, quote and publish.",
+    row: "Audio to Text",
     icon: AudioLines,
     example: "transcript",
   },
@@ -39,7 +42,7 @@ export const features = [
     title: "Summarization",
     description:
       "A tight episode summary that tells listeners what they will learn before they press play.",
-    tier: "Core",
+    row: "Summarization",
     icon: FileText,
     example: "summary",
   },
@@ -47,7 +50,7 @@ export const features = [
     title: "Key Points Extraction",
     description:
       "The takeaways, quotes and timestamps worth sharing, pulled out so you never re-listen to find them.",
-    tier: "Core",
+    row: "Key Point Extraction",
     icon: ListChecks,
     example: "key-points",
   },
@@ -55,7 +58,7 @@ export const features = [
     title: "Tweet Threads",
     description:
       "X thread drafts that turn one conversation into a story your followers can scroll through.",
-    tier: "Pro",
+    row: "X threads",
     icon: MessageSquareText,
     example: "x-thread",
   },
@@ -63,7 +66,7 @@ export const features = [
     title: "LinkedIn Posts",
     description:
       "Professional posts in your voice that bring the episode's best insight to your network.",
-    tier: "Pro",
+    row: "LinkedIn Post",
     icon: BriefcaseBusiness,
     example: "linkedin-post",
   },
@@ -71,7 +74,7 @@ export const features = [
     title: "Carousel Images",
     description:
       "Swipeable slide decks built from your key points, sized for Instagram and LinkedIn.",
-    tier: "Premium",
+    row: "Carousel Images",
     icon: Images,
     example: "carousel",
   },
@@ -79,7 +82,7 @@ export const features = [
     title: "Content Templates",
     description:
       "Reusable formats for show notes, newsletters and posts so every episode ships with the same polish.",
-    tier: "Premium",
+    row: "Content Templates",
     icon: LayoutTemplate,
     example: "template",
   },
@@ -87,7 +90,7 @@ export const features = [
     title: "Caption Generation",
     description:
       "Captions and hashtags matched to each platform, written to stop the scroll and start a listen.",
-    tier: "Premium",
+    row: "Caption Generation",
     icon: Subtitles,
     example: "video-captions",
   },

@@ -62,6 +62,7 @@ export function siteLegalTokens(): Record<string, string> {
     priceChange: billingStatements.priceChange,
     receipt: billingStatements.receipt,
     account: billingStatements.account,
+    signupForm: billingStatements.signupForm,
     afterEnd: billingStatements.afterEnd,
     drafts: billingStatements.drafts,
     feedStorage: billingStatements.feedStorage,

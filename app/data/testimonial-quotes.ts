@@ -58,11 +58,13 @@ export const testimonials = [
 ] as const satisfies readonly Testimonial[];
 
 /**
- * Small print while `legalConfig.sampleContent` is true (app/config/legal-entity.ts): the testimonials,
- * their star ratings and the creators figure are sample content, so they say so.
+ * Shown while `legalConfig.sampleContent` is true (app/config/legal-entity.ts), at body size and
+ * before what they qualify: the testimonials, their star ratings and the creators figure are
+ * sample content, and a reader must know that before reading them as real (the FTC's rule on
+ * consumer reviews and testimonials, 16 CFR 465; the UK's banned fake reviews, DMCC Act Sch. 20).
  */
 export const sampleContentNotes = {
   testimonials:
-    "Illustrative sample: these testimonials and star ratings show the kind of results the service is built for; they are not statements by real customers.",
-  creatorsServed: "Illustrative figure.",
+    "Illustrative examples, not customer reviews: our team wrote these testimonials, with their names, roles, shows and star ratings, to show the kind of results the service is built for. No real customer said them.",
+  creatorsServed: "an illustrative figure, not a count of customers",
 } as const;

@@ -18,7 +18,7 @@ export function comparisonRows(plans: readonly Plan[]): ComparisonRow[] {
   return [
     {
       name: "Price",
-      description: "A month, in US dollars, before tax",
+      description: "A month, in US dollars, taxes included",
       values: plans.map((plan) => formatPrice(plan.price)),
     },
     {

@@ -14,10 +14,7 @@ export const meta = metaFromLoader;
 export default function About() {
   return (
     <>
-      <PageHeader title={`About ${siteConfig.name}`}>
-        We help {siteConfig.creatorsServed} podcast creators turn every episode into content that
-        travels further.
-      </PageHeader>
+      <PageHeader title={`About ${siteConfig.name}`}>{about.intro}</PageHeader>
       <AboutStatement id="mission" title="Our Mission" text={about.mission} />
       <AboutStatement id="vision" title="Our Vision" text={about.vision} />
       <AboutPointsSection id="why-choose-us" title="Why Choose Us" points={about.whyChooseUs} />

@@ -16,6 +16,7 @@ export function loader({ request }: Route.LoaderArgs) {
     html: page.html,
     title: page.title,
     updated: page.updated,
+    revised: page.revised,
     meta: buildMeta(legalPage(page)),
   };
 }
@@ -23,11 +24,16 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta = metaFromLoader;
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
-  const { title, updated, html } = loaderData;
+  const { title, updated, revised, html } = loaderData;
   return (
     <article>
       <PageHeader title={title}>
         Last updated <time dateTime={updated}>{formatLongDate(updated)}</time>
+        {revised > updated ? (
+          <>
+            {" · "}Revised <time dateTime={revised}>{formatLongDate(revised)}</time>
+          </>
+        ) : null}
       </PageHeader>
       <Prose html={html} className="mx-auto max-w-3xl px-4 py-12 sm:px-6" />
     </article>

@@ -1,7 +1,7 @@
 import { PageHeader } from "~/components/layout/page-header";
 import { ToolsSection } from "~/components/sections/tools-section";
 import { fixedPages } from "~/site/pages";
-import { tools } from "~/data/tool-list";
+import { isIncluded, tools } from "~/data/tool-list";
 import { metaFromLoader } from "~/site/route-meta";
 import { buildMeta } from "~/site/seo";
 
@@ -9,12 +9,14 @@ export const loader = () => ({ meta: buildMeta(fixedPages.tools) });
 
 export const meta = metaFromLoader;
 
+const counts = ["No", "One", "Two", "Three", "Four", "Five", "Six"];
+const included = tools.filter(isIncluded).length;
+const toolsIntro = `${counts[included] ?? included} tools in the plans today take an episode from recording to everywhere your audience is, and each card names the plans that include it. ${counts[tools.length - included] ?? tools.length - included} more are coming later.`;
+
 export default function Tools() {
   return (
     <>
-      <PageHeader title="Our Content Tools">
-        Six tools that take an episode from recording to everywhere your audience is.
-      </PageHeader>
+      <PageHeader title="Our Content Tools">{toolsIntro}</PageHeader>
       <ToolsSection tools={tools} />
       <p className="mx-auto max-w-6xl px-4 pb-16 text-lg sm:px-6">
         See what they make:{" "}

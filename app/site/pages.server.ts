@@ -24,7 +24,7 @@ export function legalPage(page: LegalFrontmatter): PageMeta {
     path: `/${page.slug}`,
     title: page.title,
     description: page.description,
-    lastModified: page.updated,
+    lastModified: page.revised,
   });
 }
 

@@ -42,7 +42,7 @@ describe("page metadata", () => {
     expect(pages.find((page) => page.path === "/terms")).toMatchObject({
       title: terms.title,
       description: terms.description,
-      lastModified: terms.updated,
+      lastModified: terms.revised,
     });
   });
 

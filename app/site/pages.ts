@@ -1,4 +1,5 @@
 import { brand } from "~/config/brand";
+import { legalConfig } from "~/config/legal-entity";
 import { examplesPath } from "~/examples/example-assets";
 import { notFoundPage } from "~/site/not-found-page";
 import { plans, pricingPath } from "~/plans/plans";
@@ -26,7 +27,7 @@ const fixedPageInputs = {
   pricing: {
     path: pricingPath,
     title: "Pricing",
-    description: `Plans from ${formatPrice(plans[0].price)} a month for ${plans[0].episodesPerMonth} episodes to custom Agency workflows, with ${guaranteeShort}.`,
+    description: `Plans from ${formatPrice(plans[0].price)} a month, taxes included, for ${plans[0].episodesPerMonth} episodes to custom Agency workflows, with ${guaranteeShort}.`,
   },
   examples: {
     path: examplesPath,
@@ -47,8 +48,9 @@ const fixedPageInputs = {
   testimonials: {
     path: "/testimonials",
     title: "What Our Customers Say",
-    description:
-      "Podcast hosts, producers and marketers on how repurposing their episodes into transcripts and social posts changed their week.",
+    description: legalConfig.sampleContent
+      ? "Illustrative testimonials, written by our team, of what hosts, producers and marketers want from repurposing their episodes into transcripts and social posts."
+      : "Podcast hosts, producers and marketers on how repurposing their episodes into transcripts and social posts changed their week.",
   },
   blog: {
     path: "/blog",
@@ -60,12 +62,17 @@ const fixedPageInputs = {
     path: "/tools",
     title: "Our Content Tools",
     description:
-      "Transcription, video clips, repurposing, analytics, scheduling and SEO tools, available on all pricing plans with unlimited use.",
+      "Transcription, repurposing, scheduling and SEO tools, each marked with the plans that include it, and the video clips and analytics still to come.",
   },
   help: {
     path: "/help",
     title: "Help Center",
     description: `Answers about audio formats, transcript accuracy, plans, the ${guaranteeDays}-day money-back guarantee and canceling, plus how to reach support.`,
+  },
+  accessibility: {
+    path: "/accessibility",
+    title: "Accessibility Statement",
+    description: `How ${brand.name}'s website aims for WCAG 2.2 AA, how every page is tested, what is not yet covered, and how to tell us about a problem.`,
   },
   success: {
     path: "/success",

@@ -3,9 +3,10 @@ import { cn } from "~/lib/cn";
 
 const variants = {
   default: "bg-muted text-primary",
-  core: "bg-slate-100 text-slate-800",
+  every: "bg-slate-100 text-slate-800",
   pro: "bg-violet-100 text-violet-900",
-  premium: "bg-orange-100 text-orange-900",
+  expert: "bg-orange-100 text-orange-900",
+  later: "border border-dashed border-slate-400 bg-white text-slate-800",
   inverse: "bg-white text-ink",
 } as const;
 

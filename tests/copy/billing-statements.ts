@@ -87,6 +87,18 @@ export function checkPlanPrices(
 export type LoggedTask = { label: string; hours: number; logged?: string };
 
 /**
+ * The rows of a Markdown time log, label → minutes: a table row whose first cell is the label
+ * (emphasis allowed) and whose second is whole minutes ("60", "60 min", "60 minutes").
+ */
+export function timeLogRows(markdown: string): Map<string, number> {
+  return new Map(
+    [...markdown.matchAll(/^\|\s*([^|]+?)\s*\|\s*(\d+)(?:\s*min(?:utes|s)?\.?)?\s*\|/gm)].map(
+      ([, label, minutes]) => [plainText(label!), Number(minutes)],
+    ),
+  );
+}
+
+/**
  * Each figure that cites the article's log must be that row's minutes to the nearest quarter
  * hour, and the row must still be there.
  */
@@ -94,12 +106,7 @@ export function checkLoggedMinutes(
   tasks: readonly LoggedTask[],
   article: { source: string; text: string },
 ): string[] {
-  const rows = new Map(
-    [...article.text.matchAll(/^\|\s*([^|]+?)\s*\|\s*(\d+)\s*\|/gm)].map(([, label, minutes]) => [
-      label!,
-      Number(minutes),
-    ]),
-  );
+  const rows = timeLogRows(article.text);
   return tasks.flatMap((task) => {
     if (!task.logged) return [];
     const minutes = rows.get(task.logged);

@@ -1,5 +1,6 @@
 import { billingStatements } from "~/plans/billing/billing-rules";
 import { guaranteePlans } from "~/plans/billing/guarantee";
+import { creatorsClaim } from "~/data/about-page";
 import type { BillingTopic } from "./billing-statements";
 
 /**
@@ -57,7 +58,7 @@ export const billingTopics: readonly BillingTopic[] = [
   {
     id: "tax",
     finds:
-      /\bsales tax\b|\bVAT\b|\btax(?:es)? (?:is|are|applies|apply)\b|\b(?:incl(?:ude|udes|uding)|excl(?:ude|udes|uding)) (?:\w+ )?tax/i,
+      /\bsales tax\b|\bVAT\b|\btax(?:es)? (?:is|are|applies|apply)\b|\b(?:incl(?:ude|udes|uding)|excl(?:ude|udes|uding)) (?:\w+ )?tax|\b(?:plus|before|excl\.?|\+) (?:any )?(?:applicable )?tax|\btax(?:es)? (?:extra|on top)\b/i,
     says: [billingStatements.tax, billingStatements.taxShort],
   },
   {
@@ -99,7 +100,13 @@ export const billingTopics: readonly BillingTopic[] = [
     id: "accounts and sign-in",
     finds:
       /\bregist(?:er|ration)\b|\bsign(?:ed)?[- ]in\b|\blog(?:ged)?[- ]?in\b|\baddress on your account\b/i,
-    says: [billingStatements.account],
+    says: [billingStatements.account, billingStatements.signupForm],
+  },
+  {
+    id: "how an episode's audio arrives",
+    finds:
+      /\blink to (?:its|the|your|an episode's) audio\b|\b(?:paste|share|send)\b[^.]*\b(?:link|URL)\b[^.]*\baudio\b|\baudio (?:link|URL)s?\b/i,
+    says: [billingStatements.upload],
   },
   {
     id: "drafts",
@@ -122,5 +129,30 @@ export const billingTopics: readonly BillingTopic[] = [
     id: "where the contact form sends a message",
     finds: /\bcontact form\b[^.]*\b(?:send|sends|sent|submit|server|servers|store|stores)\b/i,
     says: [billingStatements.contactForm],
+  },
+  {
+    id: "the creators figure",
+    finds: /\b\d+\+ (?:podcast )?creators\b/i,
+    says: [creatorsClaim],
+  },
+  {
+    id: "plans that do not exist",
+    finds: /\bPremium\b/,
+    says: [],
+  },
+  {
+    id: "time saved",
+    finds: /\btime you get back\b|\bhours? (?:a month )?saved\b/i,
+    says: ["estimate"],
+  },
+  {
+    id: "who runs the server functions",
+    finds: /\bSupabase\b[^.]*\bruns?\b/,
+    says: ["runs our two functions"],
+  },
+  {
+    id: "the legal pages' date",
+    finds: /\b(?:update|change)s? the (?:\w+ )?date\b/i,
+    says: ["the Revised date"],
   },
 ];

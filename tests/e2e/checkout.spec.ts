@@ -79,7 +79,7 @@ test.describe("checkout through the function to (fake) Stripe", () => {
           }
         });
         // The renewal terms are in text beside the button, and its description, before the click.
-        const renewal = `${price} a month, charged today and then every month until you cancel, plus any sales tax or VAT due.`;
+        const renewal = `${price} a month, taxes included, charged today and then every month until you cancel.`;
         const note = page
           .getByRole("article", { name: plan, exact: true })
           .locator("[data-renewal-note]");

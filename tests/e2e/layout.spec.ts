@@ -13,6 +13,7 @@ const requiredLinks = [
   "/terms",
   "/privacy",
   "/cookies",
+  "/accessibility",
 ];
 
 test.describe("header and footer", () => {

@@ -332,7 +332,7 @@ test.describe("billing questions", () => {
       await page.goto("/pricing");
       const billing = page.getByRole("region", { name: "Billing questions" });
       await billing.getByText("Do the prices include tax?").click();
-      await expect(billing.getByText(/exclude sales tax and VAT/)).toBeVisible();
+      await expect(billing.getByText(/in US dollars, taxes included/)).toBeVisible();
       await billing.getByText("How can I pay?").focus();
       await page.keyboard.press("Enter");
       await expect(billing.getByText(/Apple Pay, Google Pay and Link/)).toBeVisible();

@@ -62,6 +62,7 @@ export const siteRoutes = [
   { path: "/terms", h1: "Terms of Service" },
   { path: "/privacy", h1: "Privacy Policy" },
   { path: "/cookies", h1: "Cookie Policy" },
+  { path: "/accessibility", h1: "Accessibility Statement" },
   { path: "/success", h1: "Subscription Successful!" },
 ] as const satisfies readonly { path: string; h1: string; hydrates?: true }[];
 

@@ -11,6 +11,9 @@ import { pathToFileURL } from "node:url";
  * answers a repeated `Idempotency-Key` with the first answer when the parameters match, and
  * with an `idempotency_error` when they do not. Only successful creations are remembered, and
  * a second request arriving while the first with its key is still running is not modelled.
+ * It also answers `GET /v1/prices/:id` with a recurring USD price that is tax-inclusive unless
+ * `setPriceTaxBehavior` says otherwise; those reads are recorded apart (`priceRetrievals`), and
+ * `failNext`, `delayNext` and `dropNext` leave them alone (`failNextPriceRetrieval` aims there).
  */
 
 export type FakeStripeErrorType =
@@ -57,8 +60,10 @@ export interface FakeCheckoutSession {
 export interface FakeStripe {
   /** Base URL to use as STRIPE_API_BASE, e.g. `http://127.0.0.1:41234`. */
   readonly url: string;
-  /** Every API request received (`/v1/…`), including failed and dropped ones. */
+  /** Every API request received (`/v1/…`) but price reads, including failed and dropped ones. */
   readonly requests: RecordedRequest[];
+  /** Every `GET /v1/prices/:id`, including failed and dropped ones. */
+  readonly priceRetrievals: RecordedRequest[];
   readonly sessions: ReadonlyMap<string, FakeCheckoutSession>;
   /** Answer the next `times` API requests with this Stripe error. */
   failNext(error: FakeStripeError, times?: number): void;
@@ -66,6 +71,13 @@ export interface FakeStripe {
   delayNext(ms: number, times?: number): void;
   /** Destroy the connection of the next `times` API requests without answering. */
   dropNext(times?: number): void;
+  /**
+   * What `GET /v1/prices/:id` says the price's `tax_behavior` is (default "inclusive");
+   * `"absent"` leaves the field out, as an older stand-in might.
+   */
+  setPriceTaxBehavior(priceId: string, taxBehavior: FakeTaxBehavior): void;
+  /** Answer the next `times` price reads with this error, or drop them unanswered. */
+  failNextPriceRetrieval(error: FakeStripeError | "drop", times?: number): void;
   /** Forget requests, sessions, idempotency keys and queued behaviours; ids restart at 1. */
   reset(): void;
   close(): Promise<void>;
@@ -78,6 +90,8 @@ export interface FakeStripeOptions {
   /** Keep only the latest N requests and sessions (default: all); bounds memory under load. */
   historyLimit?: number;
 }
+
+export type FakeTaxBehavior = "inclusive" | "exclusive" | "unspecified" | "absent";
 
 type Behaviour =
   { kind: "fail"; error: FakeStripeError } | { kind: "delay"; ms: number } | { kind: "drop" };
@@ -117,11 +131,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, FakeCheckoutSession>();
   const queue: Behaviour[] = [];
+  const priceRetrievals: RecordedRequest[] = [];
+  const priceQueue: Behaviour[] = [];
+  const taxBehaviors = new Map<string, FakeTaxBehavior>();
   /** Idempotency-Key → the form body it was first used with and the answer it got. */
   const idempotent = new Map<string, { rawBody: string; body: unknown }>();
   const sockets = new Set<Socket>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let counter = 0;
+  let priceCounter = 0;
   let baseUrl = "";
 
   const server = createServer((req, res) => {
@@ -164,15 +182,18 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       idempotencyKey: headers["idempotency-key"],
       closedEarly: false,
     };
-    requests.push(record);
+    const priceMatch = req.method === "GET" ? /^\/v1\/prices\/([^/]+)$/.exec(path) : null;
+    const history = priceMatch === null ? requests : priceRetrievals;
+    history.push(record);
     res.on("close", () => {
       if (!res.writableFinished) record.closedEarly = true;
     });
-    if (requests.length > historyLimit) requests.splice(0, requests.length - historyLimit);
-    counter += 1;
-    const requestId = `req_fake_${counter}`;
+    if (history.length > historyLimit) history.splice(0, history.length - historyLimit);
+    // Price reads number their own, so the sessions' request ids read as before.
+    const requestId =
+      priceMatch === null ? `req_fake_${++counter}` : `req_fake_price_${++priceCounter}`;
 
-    const behaviour = queue.shift();
+    const behaviour = (priceMatch === null ? queue : priceQueue).shift();
     if (behaviour?.kind === "drop") {
       req.socket.destroy();
       return;
@@ -198,6 +219,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         { type: "authentication_error", message: "You did not provide an API key." },
         requestId,
       );
+      return;
+    }
+    if (priceMatch !== null) {
+      const id = decodeURIComponent(priceMatch[1] ?? "");
+      const taxBehavior = taxBehaviors.get(id) ?? "inclusive";
+      sendJson(res, 200, priceObject(id, taxBehavior), requestId);
       return;
     }
     if (req.method === "POST" && path === "/v1/checkout/sessions") {
@@ -269,16 +296,26 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   return {
     url: baseUrl,
     requests,
+    priceRetrievals,
     sessions,
     failNext: (error, times = 1) => enqueue({ kind: "fail", error }, times),
     delayNext: (ms, times = 1) => enqueue({ kind: "delay", ms }, times),
     dropNext: (times = 1) => enqueue({ kind: "drop" }, times),
+    setPriceTaxBehavior: (priceId, taxBehavior) => taxBehaviors.set(priceId, taxBehavior),
+    failNextPriceRetrieval(error, times = 1) {
+      const behaviour: Behaviour = error === "drop" ? { kind: "drop" } : { kind: "fail", error };
+      for (let index = 0; index < times; index += 1) priceQueue.push(behaviour);
+    },
     reset() {
       requests.length = 0;
+      priceRetrievals.length = 0;
       sessions.clear();
       idempotent.clear();
       queue.length = 0;
+      priceQueue.length = 0;
+      taxBehaviors.clear();
       counter = 0;
+      priceCounter = 0;
     },
     close() {
       for (const timer of timers) clearTimeout(timer);
@@ -286,6 +323,20 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       for (const socket of sockets) socket.destroy();
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/** A recurring monthly USD price as Stripe's API returns it, with the fields the function reads. */
+function priceObject(id: string, taxBehavior: FakeTaxBehavior): Record<string, unknown> {
+  return {
+    id,
+    object: "price",
+    active: true,
+    currency: "usd",
+    livemode: false,
+    recurring: { interval: "month", interval_count: 1 },
+    type: "recurring",
+    ...(taxBehavior === "absent" ? {} : { tax_behavior: taxBehavior }),
   };
 }
 

@@ -1,12 +1,10 @@
-import { Badge } from "~/ui/badge";
-import { featuredKitPath, type Feature, type Tier } from "~/data/feature-list";
+import { Badge, type BadgeVariant } from "~/ui/badge";
+import { featuredKitPath, type Feature } from "~/data/feature-list";
 import { SectionHeading } from "~/ui/section-heading";
+import { planRangeLabel, planRangeStart } from "~/plans/plan-range";
 
-const tierBadge: Record<Tier, "core" | "pro" | "premium"> = {
-  Core: "core",
-  Pro: "pro",
-  Premium: "premium",
-};
+/** The badge's color: by the smallest plan that includes the format. */
+const rangeBadge: readonly BadgeVariant[] = ["every", "pro", "expert"];
 
 export function FeatureGridSection({
   features,
@@ -19,7 +17,7 @@ export function FeatureGridSection({
   const CardHeading = headingLevel === "h1" ? "h2" : "h3";
   const title = "Everything one episode can become";
   const intro =
-    "Eight formats from a single upload, grouped as Core, Pro and Premium. The pricing table shows which plan includes each one.";
+    "Eight formats from a single upload. Each card names the plans that include it, from the same table as the pricing page.";
   return (
     <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
       {headingLevel === "h1" ? (
@@ -48,9 +46,9 @@ export function FeatureGridSection({
                 <span className="grid size-11 place-items-center rounded-xl bg-muted text-primary">
                   <Icon aria-hidden="true" />
                 </span>
-                <Badge variant={tierBadge[feature.tier]}>
-                  <span className="sr-only">Tier: </span>
-                  {feature.tier}
+                <Badge variant={rangeBadge[planRangeStart([feature.row])] ?? "expert"}>
+                  <span className="sr-only">Included in: </span>
+                  {planRangeLabel([feature.row])}
                 </Badge>
               </div>
               <CardHeading className="mt-5 text-lg font-semibold">{feature.title}</CardHeading>

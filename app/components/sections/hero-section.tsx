@@ -1,9 +1,8 @@
 import { ArrowRight, AudioLines, CheckCircle2 } from "lucide-react";
 import { SmartLink } from "~/ui/smart-link";
 import { buttonVariants } from "~/ui/button";
-import { legalConfig } from "~/config/legal-entity";
 import { siteConfig } from "~/config/site";
-import { sampleContentNotes } from "~/data/testimonial-quotes";
+import { creatorsClaim } from "~/data/about-page";
 import { cn } from "~/lib/cn";
 
 const progress = { percent: 75, minutesLeft: 2 } as const;
@@ -41,15 +40,7 @@ export function HeroSection() {
               See examples
             </a>
           </div>
-          <p className="mt-6 text-base text-muted-foreground">
-            Trusted by <strong className="text-foreground">{siteConfig.creatorsServed}</strong>{" "}
-            podcast creators.
-            {legalConfig.sampleContent ? (
-              <small data-sample-note="" className="ml-1 text-xs">
-                ({sampleContentNotes.creatorsServed})
-              </small>
-            ) : null}
-          </p>
+          <p className="mt-6 text-base text-muted-foreground">Trusted by {creatorsClaim}.</p>
         </div>
         <ProgressCard />
       </div>

@@ -12,10 +12,15 @@ afterEach(() => {
 });
 
 describe("testimonials while they are sample content", () => {
-  it("defaults to marking them illustrative, in small print under the list", () => {
+  it("defaults to saying they are illustrative, at body size, above the list", () => {
     expect(legalConfig.sampleContent).toBe(true);
     render(<TestimonialsSection testimonials={testimonials} />);
-    expect(screen.getByText(sampleContentNotes.testimonials)).toHaveClass("text-xs");
+    const label = screen.getByText(sampleContentNotes.testimonials);
+    expect(label).toHaveClass("text-base");
+    expect(label.className).not.toMatch(/text-(?:xs|sm)\b|text-muted/);
+    const list = screen.getByRole("list");
+    // The label comes first in reading order, so no one reads a quote before it.
+    expect(label.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it("drops the note once sampleContent is false", () => {

@@ -30,7 +30,18 @@ export function TestimonialsSection({
             Hosts, producers and marketers who publish more without working more.
           </SectionHeading>
         ) : null}
-        <ul className={`grid gap-6 md:grid-cols-2 lg:grid-cols-3 ${showHeading ? "mt-14" : ""}`}>
+        {legalConfig.sampleContent ? (
+          <p
+            data-sample-note=""
+            className={cn(
+              "rounded-xl border border-border bg-white p-4 text-base leading-7 font-medium text-foreground",
+              showHeading ? "mt-10" : "",
+            )}
+          >
+            {sampleContentNotes.testimonials}
+          </p>
+        ) : null}
+        <ul className={cn("grid gap-6 md:grid-cols-2 lg:grid-cols-3", "mt-8")}>
           {testimonials.map((testimonial) => (
             <li key={testimonial.id} className="flex">
               <figure className="flex flex-1 flex-col rounded-2xl border border-border bg-white p-6 shadow-sm">
@@ -54,11 +65,6 @@ export function TestimonialsSection({
             </li>
           ))}
         </ul>
-        {legalConfig.sampleContent ? (
-          <p data-sample-note="" className="mt-6 text-xs leading-5 text-muted-foreground">
-            {sampleContentNotes.testimonials}
-          </p>
-        ) : null}
       </div>
     </section>
   );

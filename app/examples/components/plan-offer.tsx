@@ -20,7 +20,7 @@ export function PlanOffer({ offer }: { offer: Offer }) {
         </a>
       </p>
       {offer.cheapest && plan ? (
-        <div className="flex shrink-0 flex-col gap-1 sm:max-w-64">
+        <div data-price-block="" className="flex shrink-0 flex-col gap-1 sm:max-w-64">
           <CheckoutButton priceId={offer.cheapest.priceId} size="sm" aria-describedby={noteId}>
             {offer.cheapest.label}
           </CheckoutButton>

@@ -50,7 +50,7 @@ export const billingFaqs: readonly BillingFaq[] = [
   {
     id: "tax",
     question: "Do the prices include tax?",
-    answer: `No. Prices are in US dollars. ${billingStatements.tax}`,
+    answer: `Yes. Every price is in US dollars, ${billingStatements.taxShort}. ${billingStatements.tax}`,
     inHelpCenter: false,
   },
   {

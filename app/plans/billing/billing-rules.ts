@@ -66,12 +66,14 @@ export function extraEpisodeSentence(plan: Plan): string {
     const agency = plans.find((p) => !startsCheckout(p))!;
     return `On ${plan.name}, a ${next} episode in a month needs an ${agency.name} plan, sized and quoted for your volume.`;
   }
-  return `On ${plan.name}, a ${next} episode in a month means moving up to ${route.upgradeTo.name}, which adds at most ${formatPrice(route.maxExtraDollars)} to that month because the upgrade is prorated.`;
+  return `On ${plan.name}, a ${next} episode in a month means moving up to ${route.upgradeTo.name}, which adds at most ${formatPrice(route.maxExtraDollars)}, ${taxClause}, to that month because the upgrade is prorated.`;
 }
 
 export { manageLabel };
 
 const selfServe = plans.filter(startsCheckout);
+/** This build's Sign up and Get Started: the contact page (the default) or an outside form. */
+const signupOpensContact = siteConfig.signupUrl === "/contact";
 const support = siteConfig.supportEmail;
 
 /** "Starter ($79 a month), Pro ($149 a month) and Expert ($299 a month)". */
@@ -88,7 +90,7 @@ const guaranteeWindow = `within ${guaranteeDays} days of your first payment`;
  * the contradiction check (tests/copy/billing-statements.ts) fails on any other wording of them.
  */
 export const billingStatements = {
-  price: `The plans are ${priceList}, in US dollars, plus an Agency plan priced on request.`,
+  price: `The plans are ${priceList}, in US dollars, ${taxClause}; the Agency plan is priced on request.`,
   renewal:
     "A subscription renews automatically every month on the day you started it and charges the same payment method until you cancel.",
   tax: taxSentence,
@@ -126,9 +128,15 @@ export const billingStatements = {
   cancelCore: cancelRule.core,
   /** When canceling takes effect. */
   cancelWhen: cancelRule.effect,
-  /** What this site and its checkout really collect: subscribing takes no registration or sign-in here. */
+  /** What this site and its checkout really collect: a subscription needs no account here. */
   account:
-    "Subscribing takes no registration or sign-in on this website: you subscribe through Stripe Checkout, and the e-mail address you give there is the one we know you by.",
+    "A subscription needs no account or sign-in on this website: each plan starts from its own button through Stripe Checkout, and the e-mail address you give there is the one we know you by.",
+  /** What Sign up and Get Started open, true of either configuration (VITE_SIGNUP_URL). */
+  signupForm: signupOpensContact
+    ? "The Sign up and Get Started buttons open our contact page, for anything you want to ask before you choose a plan."
+    : "The Sign up and Get Started buttons open our sign-up form in a new tab; filling it in neither starts a subscription nor creates a sign-in here.",
+  /** How an episode's audio reaches the service. */
+  upload: "You upload each episode as an MP3, WAV, AAC or M4A file.",
   afterEnd:
     "When a subscription ends, everything we generated for you stays downloadable for 30 days; after that we delete it.",
   drafts: "Everything we generate is a draft for you to review and edit before you publish it.",

@@ -11,8 +11,7 @@ export const faqs = [
   {
     id: "how-it-works",
     question: "How does Castloop work?",
-    answer:
-      "Upload an episode or paste a link to its audio. We transcribe it, then write a summary, key points and social content from the transcript. You review the drafts, edit anything you like and publish.",
+    answer: `${billingStatements.upload} We transcribe it, then write a summary, key points and social content from the transcript. You review the drafts, edit anything you like and publish.`,
   },
   {
     id: "audio-formats",

@@ -62,16 +62,16 @@ export const cancelRule = {
 } as const;
 
 export const taxSentence =
-  "Prices exclude sales tax and VAT: where tax applies, Stripe Checkout adds it based on your billing address and shows the total before you pay.";
+  "Where sales tax or VAT is due, it is already part of the price shown, so Stripe Checkout adds nothing on top and you pay that price.";
 
 /** That the price can change, and the notice we give first. */
 export const priceChangeSentence = `If we change the price of your plan, we e-mail you at least ${priceChangeNoticeDays} days before the renewal at which the new price first applies, and you can cancel before then.`;
 
-/** After the plan's price: the renewal, and the tax that Checkout adds. */
-const renewalLine = `charged today and then every month until you cancel, ${taxClause}`;
+/** After the plan's price: that it is the total, and the renewal. */
+const renewalLine = `${taxClause}, charged today and then every month until you cancel`;
 
 export type RenewalDisclosure = {
-  /** "$149 a month, charged today and then every month until you cancel, plus any sales tax or VAT due." */
+  /** "$149 a month, taxes included, charged today and then every month until you cancel." */
   price: string;
   /** That the price can change, and the notice we give first. */
   priceChange: string;

@@ -3,6 +3,7 @@ import { Badge } from "~/ui/badge";
 import {
   costPerEpisodeCents,
   planFeatureRows,
+  startsCheckout,
   type Plan,
   type PlanFeatureValue,
 } from "~/plans/plans";
@@ -58,6 +59,8 @@ function PlanCard({ plan, headingLevel }: { plan: Plan; headingLevel: "h2" | "h3
   return (
     <article
       aria-labelledby={headingId}
+      // Its price's "taxes included" is in the renewal note under the button.
+      data-price-block={startsCheckout(plan) ? "" : undefined}
       className={cn(
         "relative flex flex-1 flex-col rounded-2xl border bg-white p-6 shadow-sm",
         plan.popular ? "border-primary ring-2 ring-primary" : "border-border",

@@ -3,9 +3,13 @@
 // The feed field's privacy line is also the statements table's (billing-rules.ts takes it from
 // here): this module imports nothing, so the browser tests can read it outside Vite.
 
-/** What happens to a pasted feed: read once, its summary held in memory for 10 minutes, never saved. */
+/**
+ * What happens to a pasted feed: the feed function's cache keeps the feed's address with the
+ * reading it answered (its `Cadence`, field by field below, or the refusal) for CACHE_TTL_MS.
+ * feed-storage.test.ts fails when the reading gains a field this sentence does not name.
+ */
 export const feedStorage =
-  "We fetch the feed once, keep a summary of it (the show's title, its artwork's address, its episodes a month and their typical length) and the feed's address in our server's memory for up to 10 minutes so a repeat look does not fetch it again, and never save the feed or use it for anything else.";
+  "We fetch the feed once and keep its address and what we read from it on our servers for up to 10 minutes, so a repeat look does not fetch it again: the show's title, its artwork's address, how many episodes it lists and how many of those are dated, future-dated or listed twice and which are trailers or bonus episodes, the medium it declares, whether it says the show is complete or asks to be left out of Apple Podcasts, whether it is one page of a longer list, its episodes in each of the last 12 months, its first and newest episode dates, their typical length, whether it offers transcripts and the pace we work out from these, or else the reason we could not read it; we never save the feed itself or use it for anything else.";
 
 export const feedFinderCopy = {
   label: "Paste your podcast's RSS feed",

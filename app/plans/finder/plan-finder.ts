@@ -243,6 +243,6 @@ export const finderCopy = {
   belowLabel: "Why not a cheaper plan?",
   staticHeading: "Which plan for how many episodes",
   staticCaption: "The plan for each number of episodes a month, before any extra needs",
-  staticColumns: ["Episodes a month", "Plan", "Price"],
+  staticColumns: ["Episodes a month", "Plan", "Price, taxes included"],
   staticNote: `Need X threads, carousels, white label or scheduling? Check the plan's column in the comparison table above. ${billingStatements.rollover} ${billingStatements.noOverage}`,
 } as const;

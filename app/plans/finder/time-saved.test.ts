@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { timeLogRows } from "../../../tests/copy/billing-statements";
 import { describe, expect, it } from "vitest";
 import { plans } from "~/plans/plans";
 import {
@@ -14,6 +15,23 @@ import {
 
 const plan = (name: string) => plans.find((p) => p.name === name)!;
 
+describe("the time log reader", () => {
+  it("reads minutes however the row writes them, and skips other tables", () => {
+    const log = [
+      "| Asset | Minutes | Published |",
+      "| --- | --- | --- |",
+      "| Transcript | 60 | Monday |",
+      "| **X thread** | 45 min | Tuesday |",
+      "| Carousel images | 60 minutes |",
+    ].join("\n");
+    expect([...timeLogRows(log)]).toEqual([
+      ["Transcript", 60],
+      ["X thread", 45],
+      ["Carousel images", 60],
+    ]);
+  });
+});
+
 describe("time saved", () => {
   it("uses the visitor's own hours", () => {
     const pro = plan("Pro");
@@ -24,7 +42,9 @@ describe("time saved", () => {
     expect(saved.perEpisode).toBe(4);
     expect(saved.perMonth).toBe(16);
     expect(saved.headline).toBe("16 hours a month");
-    expect(saved.summary).toBe("4 hours of writing per episode × 4 episodes.");
+    expect(saved.summary).toBe(
+      "An estimate, not a measurement: 4 hours of writing per episode (Transcript: 0 hours; Summary and show notes: 2 hours; Key points and quotes: 0.5 hours; LinkedIn post: 0.5 hours; X thread: 1 hour) × 4 episodes.",
+    );
     expect(saved.priceNote).toBe("At $149 a month, that is $9.31 for each hour you get back.");
   });
 
@@ -71,12 +91,7 @@ describe("time saved", () => {
 // set of figures, so neither can contradict the other.
 describe("the repurposing article's time log", () => {
   const source = readFileSync("content/blog/content-repurposing.md", "utf8");
-  const logged = new Map(
-    [...source.matchAll(/^\| ([^|]+?) \| (\d+) \| [^|]+ \|$/gm)].map((row) => [
-      row[1]!,
-      Number(row[2]),
-    ]),
-  );
+  const logged = timeLogRows(source);
 
   it("logs every output the finder counts, except the Instagram post it never made", () => {
     expect(writingTasks.filter((task) => !logged.has(task.label)).map((task) => task.id)).toEqual([

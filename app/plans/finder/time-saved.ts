@@ -2,9 +2,9 @@ import { formatCents, formatPrice } from "~/lib/format";
 import { featureValue, type FeatureRowName, type FinderInput, type NeedId } from "./plan-finder";
 import type { Plan } from "~/plans/plans";
 
-// The plan finder's time saved: the visitor's hours of writing per episode by output (our
-// starting guesses until they change them), times their episodes, against the plan's price.
-// Never a claim about other customers.
+// The plan finder's time saved: an estimate from the visitor's hours of writing per episode by
+// output (illustrative starting figures until they change them), times their episodes, against
+// the plan's price. Labeled an estimate with its inputs; never a claim about other customers.
 
 /** "1 hour", "2.5 hours", "0.33 hours": at most two decimals, no trailing zeros. */
 export function formatHours(hours: number): string {
@@ -131,7 +131,10 @@ export function timeSaved(plan: Plan, input: FinderInput, hours: TaskHours): Tim
   const perMonth = perEpisode * input.episodes;
   const centsPerHour =
     plan.price === "Custom" || perMonth === 0 ? null : Math.round((plan.price * 100) / perMonth);
-  const summary = `${formatHours(perEpisode)} of writing per episode × ${input.episodes} episode${input.episodes === 1 ? "" : "s"}.`;
+  const counted = countedTasks(plan, input)
+    .map((task) => `${task.label}: ${formatHours(hours[task.id])}`)
+    .join("; ");
+  const summary = `An estimate, not a measurement: ${formatHours(perEpisode)} of writing per episode${counted ? ` (${counted})` : ""} × ${input.episodes} episode${input.episodes === 1 ? "" : "s"}.`;
   let priceNote: string;
   if (perMonth === 0) {
     priceNote = "Enter the hours you spend today to see what the plan gives back.";
@@ -145,8 +148,8 @@ export function timeSaved(plan: Plan, input: FinderInput, hours: TaskHours): Tim
 }
 
 export const timeSavedCopy = {
-  heading: "The writing time you get back",
+  heading: "Estimated writing time you get back",
   hoursLegend: "Hours you spend writing each output for one episode today",
   hoursHint:
-    "Every starting figure but the Instagram post's is from the time log of the worked example in our repurposing article; that one is our guess. Change them to yours. Only outputs on the recommended plan that you asked for are counted.",
+    "The starting figures are illustrations, not measurements: all but the Instagram post's come from the time log of the worked example in our repurposing article, and that one is our guess. Change them to your own hours; the estimate is only as good as they are. Only outputs on the recommended plan that you asked for are counted.",
 } as const;

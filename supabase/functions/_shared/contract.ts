@@ -46,13 +46,17 @@ export function formatUsd(amount: number): string {
 /** The footer's link to the billing portal (or the cancellation e-mail), on every page. */
 export const manageLabel = "Manage or cancel your subscription";
 
-/** The tax Checkout adds (automatic_tax), in the words after a price. */
-export const taxClause = "plus any sales tax or VAT due";
+/**
+ * Every price is the total a buyer pays: the Stripe prices are tax-inclusive, and the checkout
+ * function refuses any other. It follows a price once in each block that shows one.
+ */
+export const taxClause = "taxes included";
 
 /**
  * The required choice Checkout shows before payment, which the Terms quote: the express request
  * to start at once, and that an EU/UK consumer's right to withdraw ends once the service is
- * fully performed.
+ * fully performed. The Consumer Rights Directive's rule for services asks for it (art. 16(a) with
+ * 7(3) and 8(8)), since the plans are a service.
  */
 export const expressStart = {
   key: "startNow",

@@ -45,7 +45,7 @@ export function createCheckoutHandlerFromEnv(
     });
   }
 
-  const { createSession } = createStripeCheckout({
+  const { createSession, priceTaxBehavior } = createStripeCheckout({
     secretKey: config.stripe.secretKey,
     apiBase: config.stripeApiBase,
     timeoutMs: options.stripeTimeoutMs,
@@ -53,6 +53,7 @@ export function createCheckoutHandlerFromEnv(
   });
   return createCheckoutHandler({
     createSession,
+    priceTaxBehavior,
     prices: config.stripe.prices,
     siteUrl: config.siteUrl,
     allowedOrigins: config.allowedOrigins,

@@ -263,9 +263,7 @@ describe("the subscription the visitor agrees to", () => {
       for (const text of [consent, submit]) expect(text.length).toBeLessThanOrEqual(1200);
       const page = await (await fetch(url)).text();
       expect(page).toContain('data-testid="terms"');
-      expect(page).toContain(
-        `${amount} every month, plus any sales tax or VAT due, until I cancel`,
-      );
+      expect(page).toContain(`${amount} every month, taxes included, until I cancel`);
       expect(page).toContain("Start your subscription at once?");
     },
   );

@@ -28,7 +28,12 @@ import {
 } from "./schema.ts";
 import { checkoutPlanPrices } from "../_shared/contract.ts";
 import { consentTexts } from "./consent.ts";
-import { CheckoutSessionError, type CreateSession } from "./session.ts";
+import {
+  CheckoutSessionError,
+  type CreateSession,
+  type PriceTaxBehavior,
+  type TaxBehavior,
+} from "./session.ts";
 
 export { ALLOW };
 export type { ClientInfo, LogLine };
@@ -46,6 +51,8 @@ export type CheckoutHandler = FunctionHandler;
 
 export interface CheckoutHandlerDeps extends RateLimiters {
   createSession: CreateSession;
+  /** Reads a configured price's tax behavior; asked once per price, before its first session. */
+  priceTaxBehavior: PriceTaxBehavior;
   /** Public plan id → Stripe price id. A Map, so prototype keys can never match. */
   prices: ReadonlyMap<string, string>;
   /** Absolute, without trailing slash. */
@@ -111,6 +118,24 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
   const fail = (status: number, code: MessageCode, cors: Record<string, string>) =>
     problem(status, code, MESSAGES[code], cors);
 
+  // Each price's tax behavior, read once: it is configuration, fixed for this process. A read
+  // that failed is forgotten, so the next visitor asks again.
+  const taxBehaviors = new Map<string, Promise<TaxBehavior>>();
+  const taxBehaviorOf = (price: string, plan: string): Promise<TaxBehavior> => {
+    const known = taxBehaviors.get(price);
+    if (known !== undefined) return known;
+    // Not the visitor's signal: the answer serves every later visitor too.
+    const read = deps.priceTaxBehavior(price).then((behavior) => {
+      if (behavior === null) {
+        log(JSON.stringify({ level: "warn", event: "checkout_price_tax_behavior_missing", plan }));
+      }
+      return behavior;
+    });
+    taxBehaviors.set(price, read);
+    read.catch(() => taxBehaviors.delete(price));
+    return read;
+  };
+
   /** The Checkout Session for a valid body: the same for a JSON and a form post. */
   async function createFor(
     body: CheckoutBody,
@@ -119,7 +144,24 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
   ): Promise<SessionOutcome> {
     const price = deps.prices.get(body.priceId);
     if (price === undefined) return { ok: false, status: 400, code: "unknown_price" };
+    let step: "price_read" | "session" = "price_read";
     try {
+      // The site shows every price as the total, taxes included; a price Stripe would add tax
+      // on top of would charge more than that, so no session starts on it.
+      const taxBehavior = await taxBehaviorOf(price, body.priceId);
+      if (taxBehavior === "exclusive" || taxBehavior === "unspecified") {
+        log(
+          JSON.stringify({
+            level: "error",
+            event: "checkout_price_not_tax_inclusive",
+            plan: body.priceId,
+            taxBehavior,
+            fix: "Set the Stripe price's tax_behavior to inclusive (docs/deployment.md)",
+          }),
+        );
+        return { ok: false, status: 503, code: "price_not_tax_inclusive" };
+      }
+      step = "session";
       const { url } = await deps.createSession({
         price,
         successUrl,
@@ -141,6 +183,7 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
           level: "error",
           event: "checkout_session_failed",
           plan: body.priceId,
+          step,
           kind: failure?.kind ?? "unavailable",
           ...(failure === undefined ? describeError(error) : failure.details),
         }),

@@ -11,6 +11,7 @@ export const MESSAGES = {
   ...REQUEST_MESSAGES,
   ...FORM_MESSAGES,
   not_configured: "Checkout is not configured on this server yet.",
+  price_not_tax_inclusive: "Checkout is not configured correctly yet.",
   rate_limited: "Too many checkout attempts. Please wait a minute and try again.",
   invalid_body: "The request body must be a JSON object.",
   unknown_field: "The request contains fields that are not allowed.",

@@ -16,6 +16,16 @@ export interface CheckoutSessionInput {
 
 export type CreateSession = (input: CheckoutSessionInput) => Promise<{ url: string }>;
 
+/**
+ * What a configured price says about tax: "inclusive" (the price is the total, tax inside it),
+ * "exclusive" or "unspecified" (tax would be added on top), or null when the answer has no
+ * such field (a stand-in that does not model it).
+ */
+export type TaxBehavior = "inclusive" | "exclusive" | "unspecified" | null;
+
+/** Reads a price's tax behavior from the provider; fails with a CheckoutSessionError. */
+export type PriceTaxBehavior = (price: string, signal?: AbortSignal) => Promise<TaxBehavior>;
+
 /** `abandoned`: the client went away, so nobody is waiting for the answer. */
 export type CheckoutFailureKind = "rate_limited" | "unavailable" | "abandoned";
 

@@ -230,7 +230,12 @@ describe.concurrent("retries and timeouts (S5, S6)", () => {
 
 describe("createSession contract with fake dependencies", () => {
   const prices = new Map([["price_pro", "price_1Fake"]]);
-  const base = { prices, siteUrl: SITE_URL, allowedOrigins: [SITE_ORIGIN] };
+  const base = {
+    prices,
+    siteUrl: SITE_URL,
+    allowedOrigins: [SITE_ORIGIN],
+    priceTaxBehavior: () => Promise.resolve("inclusive" as const),
+  };
 
   it("maps an unexpected adapter error to 502 without its message or stack", async () => {
     const logs: string[] = [];

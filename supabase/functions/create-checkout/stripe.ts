@@ -5,6 +5,7 @@ import {
   CheckoutSessionError,
   type CheckoutFailureDetails,
   type CreateSession,
+  type PriceTaxBehavior,
 } from "./session.ts";
 
 /** Used when Stripe rate-limits us without saying how long to wait. */
@@ -27,6 +28,7 @@ class DeadlineExceeded extends Error {
 
 export function createStripeCheckout(config: StripeCheckoutConfig): {
   createSession: CreateSession;
+  priceTaxBehavior: PriceTaxBehavior;
 } {
   const settings: Stripe.StripeConfig = {
     maxNetworkRetries: config.maxNetworkRetries ?? STRIPE_MAX_NETWORK_RETRIES,
@@ -34,71 +36,92 @@ export function createStripeCheckout(config: StripeCheckoutConfig): {
     ...apiBaseOptions(config.apiBase),
   };
 
-  return {
-    async createSession({ price, successUrl, cancelUrl, consent, idempotencyKey, signal }) {
-      const abort = new AbortController();
-      const deadline = setTimeout(
-        () => abort.abort(new DeadlineExceeded()),
-        config.deadlineMs ?? STRIPE_DEADLINE_MS,
-      );
-      const onClientGone = () => abort.abort(signal?.reason);
-      if (signal?.aborted) onClientGone();
-      signal?.addEventListener("abort", onClientGone, { once: true });
+  /**
+   * Runs one API call within the deadline, abandoning it when `signal` aborts; every failure
+   * becomes a CheckoutSessionError whose details are for the log only.
+   */
+  async function withinDeadline<T>(
+    signal: AbortSignal | undefined,
+    call: (stripe: Stripe) => Promise<T>,
+  ): Promise<T> {
+    const abort = new AbortController();
+    const deadline = setTimeout(
+      () => abort.abort(new DeadlineExceeded()),
+      config.deadlineMs ?? STRIPE_DEADLINE_MS,
+    );
+    const onClientGone = () => abort.abort(signal?.reason);
+    if (signal?.aborted) onClientGone();
+    signal?.addEventListener("abort", onClientGone, { once: true });
 
-      // stripe-node has no per-request AbortSignal (stripe/stripe-node#2241), so each call
-      // gets a client whose fetch carries this call's signal.
-      const stripe = new Stripe(config.secretKey, {
-        ...settings,
-        // The fetch client is the one that works unchanged on Deno, Supabase and Node.
-        httpClient: Stripe.createFetchHttpClient(fetchWithSignal(abort.signal)),
-      });
-      const created = stripe.checkout.sessions.create(
-        {
-          mode: "subscription",
-          line_items: [{ price, quantity: 1 }],
-          success_url: successUrl,
-          cancel_url: cancelUrl,
-          // No promotion codes: a discounted first charge would make "charged today $79" untrue.
-          // Stripe Tax adds any sales tax or VAT due, as the site and the texts below say.
-          automatic_tax: { enabled: true },
-          // The visitor ticks the Terms checkbox, whose text consents to the renewal and its
-          // amount (the Terms URL is set in Stripe's dashboard, docs/deployment.md).
-          consent_collection: { terms_of_service: "required" },
-          custom_text: {
-            terms_of_service_acceptance: { message: consent.termsAcceptance },
-            submit: { message: consent.submit },
-          },
-          // EU/UK consumers ask expressly to start at once (ADR 014); required for everyone.
-          custom_fields: [
-            {
-              key: expressStart.key,
-              label: { type: "custom", custom: expressStart.label },
-              type: "dropdown",
-              dropdown: { options: [{ ...expressStart.option }] },
-              optional: false,
-            },
-          ],
-        },
-        idempotencyKey === undefined ? undefined : { idempotencyKey },
-      );
-      // After an abort the SDK may still retry (each try fails at once) and then reject.
-      created.catch(() => {});
-
-      let session: Stripe.Response<Stripe.Checkout.Session>;
-      try {
-        session = await untilAborted(created, abort.signal);
-      } catch (error) {
-        if (signal?.aborted) {
-          throw new CheckoutSessionError("abandoned", { stripeType: "client_gone" });
-        }
-        if (abort.signal.reason instanceof DeadlineExceeded) {
-          throw new CheckoutSessionError("unavailable", { stripeType: "deadline_exceeded" });
-        }
-        throw toCheckoutSessionError(error, config.secretKey);
-      } finally {
-        clearTimeout(deadline);
-        signal?.removeEventListener("abort", onClientGone);
+    // stripe-node has no per-request AbortSignal (stripe/stripe-node#2241), so each call
+    // gets a client whose fetch carries this call's signal.
+    const stripe = new Stripe(config.secretKey, {
+      ...settings,
+      // The fetch client is the one that works unchanged on Deno, Supabase and Node.
+      httpClient: Stripe.createFetchHttpClient(fetchWithSignal(abort.signal)),
+    });
+    const pending = call(stripe);
+    // After an abort the SDK may still retry (each try fails at once) and then reject.
+    pending.catch(() => {});
+    try {
+      return await untilAborted(pending, abort.signal);
+    } catch (error) {
+      if (signal?.aborted) {
+        throw new CheckoutSessionError("abandoned", { stripeType: "client_gone" });
       }
+      if (abort.signal.reason instanceof DeadlineExceeded) {
+        throw new CheckoutSessionError("unavailable", { stripeType: "deadline_exceeded" });
+      }
+      throw toCheckoutSessionError(error, config.secretKey);
+    } finally {
+      clearTimeout(deadline);
+      signal?.removeEventListener("abort", onClientGone);
+    }
+  }
+
+  return {
+    async priceTaxBehavior(price, signal) {
+      const retrieved = await withinDeadline(signal, (stripe) => stripe.prices.retrieve(price));
+      // A stand-in may leave the field out; Stripe itself always sends it.
+      const behavior: unknown = (retrieved as { tax_behavior?: unknown }).tax_behavior;
+      return behavior === "inclusive" || behavior === "exclusive" || behavior === "unspecified"
+        ? behavior
+        : null;
+    },
+
+    async createSession({ price, successUrl, cancelUrl, consent, idempotencyKey, signal }) {
+      const session = await withinDeadline(signal, (stripe) =>
+        stripe.checkout.sessions.create(
+          {
+            mode: "subscription",
+            line_items: [{ price, quantity: 1 }],
+            success_url: successUrl,
+            cancel_url: cancelUrl,
+            // No promotion codes: a discounted first charge would make "charged today $79" untrue.
+            // Stripe Tax works out the tax inside the tax-inclusive price (the handler refuses any
+            // other), so the total is the price the site and the texts below name.
+            automatic_tax: { enabled: true },
+            // The visitor ticks the Terms checkbox, whose text consents to the renewal and its
+            // amount (the Terms URL is set in Stripe's dashboard, docs/deployment.md).
+            consent_collection: { terms_of_service: "required" },
+            custom_text: {
+              terms_of_service_acceptance: { message: consent.termsAcceptance },
+              submit: { message: consent.submit },
+            },
+            // EU/UK consumers ask expressly to start at once (ADR 014); required for everyone.
+            custom_fields: [
+              {
+                key: expressStart.key,
+                label: { type: "custom", custom: expressStart.label },
+                type: "dropdown",
+                dropdown: { options: [{ ...expressStart.option }] },
+                optional: false,
+              },
+            ],
+          },
+          idempotencyKey === undefined ? undefined : { idempotencyKey },
+        ),
+      );
       if (typeof session.url !== "string" || session.url === "") {
         throw new CheckoutSessionError("unavailable", {
           stripeType: "missing_session_url",

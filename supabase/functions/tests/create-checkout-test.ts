@@ -72,7 +72,7 @@ Deno.test("creates a subscription Checkout Session through the stripe SDK", () =
     assert.match(html, /<h1>Fake Stripe Checkout<\/h1>/);
     assert.match(html, /price_1DenoExpert/);
     assert.match(html, /data-testid="terms"/);
-    assert.match(html, /\$299 every month, plus any sales tax or VAT due, until I cancel/);
+    assert.match(html, /\$299 every month, taxes included, until I cancel/);
     assert.match(html, /Start your subscription at once\?/);
   }),
 );

@@ -29,6 +29,7 @@ export function RenewalNote({
     <p
       id={id}
       data-renewal-note=""
+      data-price-block=""
       className={cn(
         "text-base leading-6 [overflow-wrap:anywhere]",
         inverse ? "text-white" : "text-foreground",

@@ -1,0 +1,70 @@
+import { execFileSync } from "node:child_process";
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
+
+// The "Revised" date of a legal page: the day its file's content last changed, read at build
+// time. Git knows it (the last commit that touched the file); a checkout without history (a
+// tarball, an unpacked archive) has only the file's modification time, which `git archive`
+// and most packers set to the commit's time. A shallow clone, as CI makes, still answers from
+// git: with the history cut, the file's last change reads as the newest commit's date, a real
+// date no earlier than the true one.
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+export type RevisedDateSources = {
+  /** `git log -1 --format=%cs -- <file>`'s answer, or null when git cannot say. */
+  gitDate: (file: string) => string | null;
+  /** Whether the file differs from its last commit (an edit not yet committed). */
+  changedSinceCommit: (file: string) => boolean;
+  /** The file's modification time as a UTC date, or null when it cannot be read. */
+  modifiedDate: (file: string) => string | null;
+};
+
+function git(args: readonly string[]): string | null {
+  try {
+    return execFileSync("git", args, {
+      cwd: process.cwd(),
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      timeout: 5_000,
+    }).trim();
+  } catch {
+    return null;
+  }
+}
+
+export const systemSources: RevisedDateSources = {
+  gitDate(file) {
+    const answer = git(["log", "-1", "--format=%cs", "--", file]);
+    return answer !== null && isoDate.test(answer) ? answer : null;
+  },
+  changedSinceCommit(file) {
+    const answer = git(["status", "--porcelain", "--", file]);
+    return answer !== null && answer !== "";
+  },
+  modifiedDate(file) {
+    try {
+      return statSync(resolve(process.cwd(), file)).mtime.toISOString().slice(0, 10);
+    } catch {
+      return null;
+    }
+  },
+};
+
+/**
+ * The day `file` (relative to the project) last changed: its last commit's date, or, for an
+ * edit not yet committed or a checkout without git, its modification date. Never before
+ * `notBefore`, the page's own "Last updated" date, which a revision cannot precede.
+ */
+export function revisedDate(
+  file: string,
+  notBefore: string,
+  sources: RevisedDateSources = systemSources,
+): string {
+  const committed = sources.gitDate(file);
+  const date =
+    committed !== null && !sources.changedSinceCommit(file)
+      ? committed
+      : (sources.modifiedDate(file) ?? committed ?? notBefore);
+  return date > notBefore ? date : notBefore;
+}
