@@ -24,8 +24,12 @@ beforeAll(async () => {
   await sockets.start();
   const url = `postgres://postgres@${sockets.getServerConn()}/postgres`;
   const env = { DATABASE_URL: url, FEED_RATE_LIMIT: "3", FEED_RATE_LIMIT_GLOBAL: "0" };
-  servers.push(...(await Promise.all([serveBuild({ env }), serveBuild({ env })])));
-}, 120_000);
+  // One after the other, so a failed start leaves nothing running; each loads tsx cold, which
+  // takes well over the default 20 s on a loaded two-core machine.
+  for (let index = 0; index < 2; index += 1) {
+    servers.push(await serveBuild({ env, startTimeoutMs: 60_000 }));
+  }
+}, 180_000);
 
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
