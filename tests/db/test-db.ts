@@ -1,11 +1,29 @@
 import { DEFAULT_TEMPLATE_DIR, openEmbeddedDb, type EmbeddedDb } from "../../server/embedded-db.ts";
+import { createDbLimiter } from "../../supabase/functions/_shared/rate-limit.ts";
+import { createDbAnswerCache } from "../../supabase/functions/feed-cadence/cache.ts";
 
 /**
  * A migrated PGlite in memory, loaded from the snapshot the first one leaves in .cache
  * (server/embedded-db.ts), so only the first pays for initdb. Close it when done.
  */
-export function openTestDb(): Promise<EmbeddedDb> {
-  return openEmbeddedDb({ templateDir: DEFAULT_TEMPLATE_DIR });
+export async function openTestDb(): Promise<EmbeddedDb> {
+  const db = await openEmbeddedDb({ templateDir: DEFAULT_TEMPLATE_DIR });
+  // A fresh PGlite plans its first statements slowly (seconds on a busy machine): run each kind
+  // once here, in the caller's beforeAll, rather than inside the first test's time limit.
+  await createDbLimiter(db, { name: "warm-up", limit: 1, windowSeconds: 1 }).hit("warm-up");
+  const cache = createDbAnswerCache<number>(db, { ttlMs: 1_000, maxEntries: 1, trimEvery: 1 });
+  await cache.get(
+    "warm-up",
+    async () => 1,
+    () => true,
+  );
+  await cache.get(
+    "warm-up",
+    async () => 1,
+    () => true,
+  );
+  await clearFunctionState(db);
+  return db;
 }
 
 let shared: Promise<EmbeddedDb> | undefined;
