@@ -4,6 +4,7 @@ import { clientAddress } from "../../server/client-address.ts";
 import { readBuiltPublicEnv } from "../../server/env.ts";
 import { listen } from "../../server/http-server.ts";
 import { connectOrigins } from "../../server/security-headers.ts";
+import { lazyDb } from "../../server/database.ts";
 import { openEmbeddedDb, DEFAULT_TEMPLATE_DIR } from "../../server/embedded-db.ts";
 import { loadStaticFiles } from "../../server/static-files.ts";
 import { createNotConfiguredHandler } from "../../supabase/functions/create-checkout/handler.ts";
@@ -23,10 +24,10 @@ export type FeedStack = { origin: string; fixtures: FeedFixtures; close: () => P
  */
 export async function startFeedStack(): Promise<FeedStack> {
   const fixtures = await startFeedFixtures();
-  const db = await openEmbeddedDb({ templateDir: DEFAULT_TEMPLATE_DIR }).catch(async (error) => {
-    await fixtures.close();
-    throw error;
-  });
+  // Opens while the page loads, as on the production server; the first look-up waits for it.
+  const opening = openEmbeddedDb({ templateDir: DEFAULT_TEMPLATE_DIR });
+  const db = lazyDb(opening);
+  const closeDb = async () => (await opening.catch(() => undefined))?.close();
   try {
     const built = readBuiltPublicEnv();
     const app = createApp({
@@ -46,12 +47,12 @@ export async function startFeedStack(): Promise<FeedStack> {
       close: async () => {
         await server.close();
         await fixtures.close();
-        await db.close();
+        await closeDb();
       },
     };
   } catch (error) {
     await fixtures.close();
-    await db.close();
+    await closeDb();
     throw error;
   }
 }
