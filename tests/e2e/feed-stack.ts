@@ -4,8 +4,7 @@ import { clientAddress } from "../../server/client-address.ts";
 import { readBuiltPublicEnv } from "../../server/env.ts";
 import { listen } from "../../server/http-server.ts";
 import { connectOrigins } from "../../server/security-headers.ts";
-import { lazyDb } from "../../server/database.ts";
-import { openEmbeddedDb, DEFAULT_TEMPLATE_DIR } from "../../server/embedded-db.ts";
+import { openTestDb } from "../db/test-db.ts";
 import { loadStaticFiles } from "../../server/static-files.ts";
 import { createNotConfiguredHandler } from "../../supabase/functions/create-checkout/handler.ts";
 import { createFeedCadenceHandlerFromEnv } from "../../supabase/functions/feed-cadence/from-env.ts";
@@ -24,10 +23,12 @@ export type FeedStack = { origin: string; fixtures: FeedFixtures; close: () => P
  */
 export async function startFeedStack(): Promise<FeedStack> {
   const fixtures = await startFeedFixtures();
-  // Opens while the page loads, as on the production server; the first look-up waits for it.
-  const opening = openEmbeddedDb({ templateDir: DEFAULT_TEMPLATE_DIR });
-  const db = lazyDb(opening);
-  const closeDb = async () => (await opening.catch(() => undefined))?.close();
+  // Opened (and warmed) before any test, so no look-up waits for it inside a test's time.
+  const db = await openTestDb().catch(async (error: unknown) => {
+    await fixtures.close();
+    throw error;
+  });
+  const closeDb = () => db.close();
   try {
     const built = readBuiltPublicEnv();
     const app = createApp({
