@@ -7,6 +7,8 @@ import { fixtureUrl, startFeedStack, type FeedStack } from "./feed-stack";
 
 let stack: FeedStack;
 test.beforeAll(async () => {
+  // The stack opens its database (PGlite in memory) first: seconds, more on a loaded machine.
+  test.setTimeout(120_000);
   stack = await startFeedStack();
 });
 test.afterAll(async () => {

@@ -4,6 +4,7 @@ import { clientAddress } from "../../server/client-address.ts";
 import { readBuiltPublicEnv } from "../../server/env.ts";
 import { listen } from "../../server/http-server.ts";
 import { connectOrigins } from "../../server/security-headers.ts";
+import { openTestDb } from "../db/test-db.ts";
 import { loadStaticFiles } from "../../server/static-files.ts";
 import { createNotConfiguredHandler } from "../../supabase/functions/create-checkout/handler.ts";
 import { createFeedCadenceHandlerFromEnv } from "../../supabase/functions/feed-cadence/from-env.ts";
@@ -22,6 +23,12 @@ export type FeedStack = { origin: string; fixtures: FeedFixtures; close: () => P
  */
 export async function startFeedStack(): Promise<FeedStack> {
   const fixtures = await startFeedFixtures();
+  // Opened (and warmed) before any test, so no look-up waits for it inside a test's time.
+  const db = await openTestDb().catch(async (error: unknown) => {
+    await fixtures.close();
+    throw error;
+  });
+  const closeDb = () => db.close();
   try {
     const built = readBuiltPublicEnv();
     const app = createApp({
@@ -33,7 +40,7 @@ export async function startFeedStack(): Promise<FeedStack> {
       }),
       feedCadence: createFeedCadenceHandlerFromEnv(
         { SITE_URL: "http://127.0.0.1", FEED_RATE_LIMIT: "0" },
-        { network: fixtureNetwork(fixtures), log: () => {} },
+        { db, network: fixtureNetwork(fixtures), log: () => {} },
       ),
       connectOrigins: connectOrigins(built.VITE_SUPABASE_URL),
       clientIp: (c) => clientAddress(getConnInfo(c).remote.address, undefined, 0),
@@ -45,10 +52,12 @@ export async function startFeedStack(): Promise<FeedStack> {
       close: async () => {
         await server.close();
         await fixtures.close();
+        await closeDb();
       },
     };
   } catch (error) {
     await fixtures.close();
+    await closeDb();
     throw error;
   }
 }

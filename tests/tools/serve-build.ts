@@ -17,6 +17,8 @@ export type ServeOptions = {
   /** Defaults to a free loopback port. */
   port?: number;
   cwd?: string;
+  /** How long the server may take to answer its first request (default 20 s). */
+  startTimeoutMs?: number;
 };
 
 /**
@@ -28,7 +30,13 @@ export async function serveBuild(options: ServeOptions = {}): Promise<Served> {
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: options.cwd,
-    env: { ...(options.baseEnv ?? process.env), ...options.env, PORT: String(port) },
+    // A database in memory unless told otherwise: `npm start`'s own may be open.
+    env: {
+      LOCAL_DB_DIR: "memory",
+      ...(options.baseEnv ?? process.env),
+      ...options.env,
+      PORT: String(port),
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const stop = async () => {
@@ -40,7 +48,8 @@ export async function serveBuild(options: ServeOptions = {}): Promise<Served> {
     await exited;
     clearTimeout(hung);
   };
-  const deadline = Date.now() + 20_000;
+  const startTimeoutMs = options.startTimeoutMs ?? 20_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -50,7 +59,7 @@ export async function serveBuild(options: ServeOptions = {}): Promise<Served> {
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error("server did not start within 20 s");
+      throw new Error(`server did not start within ${startTimeoutMs / 1000} s`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

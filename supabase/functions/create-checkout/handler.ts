@@ -222,7 +222,7 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
       if (form.aborted) log(JSON.stringify({ level: "warn", event: "checkout_body_aborted" }));
       return back(form.code);
     }
-    const verdict = checkRateLimits(deps, info);
+    const verdict = await checkRateLimits(deps, info);
     if (!verdict.allowed) return back("rate_limited");
     const parsed = parseCheckoutBody(checkoutBodyFromForm(form.value));
     if (!parsed.ok) return back(parsed.code);
@@ -233,7 +233,7 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
   const options = { allowedOrigins: deps.allowedOrigins, log, event: "checkout" };
   return serveFunction(options, async (req, cors, info) => {
     if (isFormContentType(req.headers.get("content-type"))) return formPost(req, cors, info);
-    const verdict = checkRateLimits(deps, info);
+    const verdict = await checkRateLimits(deps, info);
     if (!verdict.allowed) return rateLimited(verdict, MESSAGES.rate_limited, cors);
     const key = idempotencyKey(req);
     if (!key.ok) return fail(400, "invalid_idempotency_key", cors);
