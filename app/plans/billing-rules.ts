@@ -1,10 +1,13 @@
 import { guaranteeDays, guaranteePlans, guaranteeShort } from "./guarantee";
 import {
+  cancelLabel,
   cancelRule,
-  manageLabel,
   priceChangeSentence,
   taxClause,
+  renewalAfterEmail,
   taxSentence,
+  withdrawRefund,
+  withdrawRule,
 } from "./subscription-terms";
 import { feedStorage } from "./feed-finder";
 import { siteConfig } from "~/config/site";
@@ -69,7 +72,7 @@ export function extraEpisodeSentence(plan: Plan): string {
   return `On ${plan.name}, a ${next} episode in a month means moving up to ${route.upgradeTo.name}, which adds at most ${formatPrice(route.maxExtraDollars)} to that month because the upgrade is prorated.`;
 }
 
-export { manageLabel };
+export { cancelLabel };
 
 const selfServe = plans.filter(startsCheckout);
 const support = siteConfig.supportEmail;
@@ -126,6 +129,18 @@ export const billingStatements = {
   cancelCore: cancelRule.core,
   /** When canceling takes effect. */
   cancelWhen: cancelRule.effect,
+  /** Leaving takes no sign-in: the words every page about it uses. */
+  noSignIn: "no sign-in",
+  /** The withdrawal's acknowledgment, in the law's words. */
+  withdrawReceipt: "acknowledgment of receipt",
+  /** What a withdrawal within the 14 days returns. */
+  withdrawRefund,
+  /** A renewal charged after a cancellation e-mail reached us. */
+  renewalAfterEmail,
+  /** The EU/UK withdrawal online, and what one after the 14 days does. */
+  withdraw: `${withdrawRule.sentence} ${withdrawRule.late}`,
+  /** What the billing portal is for, when the build links one; null without one. */
+  portal: cancelRule.portal,
   /** What this site and its checkout really collect: subscribing takes no registration or sign-in here. */
   account:
     "Subscribing takes no registration or sign-in on this website: you subscribe through Stripe Checkout, and the e-mail address you give there is the one we know you by.",

@@ -46,7 +46,7 @@ export const faqs = [
   {
     id: "cancel",
     question: "Can I cancel my subscription at any time?",
-    answer: `Yes, you can cancel anytime, with no notice period. ${billingStatements.cancelWhen}`,
+    answer: `Yes, you can cancel anytime, with no notice period. ${billingStatements.cancel} ${billingStatements.cancelWhen}`,
   },
   {
     id: "more-episodes",

@@ -6,7 +6,7 @@ import {
   PLAN_PRICES_USD,
 } from "../../supabase/functions/create-checkout/consent.ts";
 import { plans, startsCheckout } from "./plans";
-import { expressStart, manageLabel } from "./subscription-terms";
+import { cancelLabel, expressStart } from "./subscription-terms";
 
 describe("plan ids", () => {
   it("are the same in the plan data and in the checkout function's allow-list", () => {
@@ -22,7 +22,7 @@ describe("plan ids", () => {
   });
 
   it("name the footer's cancel link in Stripe's texts as the site names it", () => {
-    expect(MANAGE_LABEL).toBe(manageLabel);
+    expect(MANAGE_LABEL).toBe(cancelLabel);
   });
 
   it("ask in Checkout for the express start the Terms quote", () => {

@@ -111,7 +111,7 @@ test.describe("checkout through the function to (fake) Stripe", () => {
         expect(params).not.toHaveProperty("allow_promotion_codes");
         await expect(page.getByTestId("terms-text")).toContainText("automatic renewal");
         await expect(page.getByTestId("submit-text")).toContainText(
-          "Manage or cancel your subscription",
+          "Cancel your subscription",
         );
         await expect(page.getByTestId("custom-field")).toBeVisible();
         expect(page.url()).toMatch(new RegExp(`^${stack.fake.url}/checkout/cs_test_`));

@@ -1,6 +1,4 @@
-import { siteConfig } from "~/config/site";
-import { manageLabel, renewalDisclosure } from "~/plans/subscription-terms";
-import { CancelEmailLink } from "~/plans/components/cancel-email-link";
+import { cancelLabel, cancelPath, renewalDisclosure } from "~/plans/subscription-terms";
 import type { Plan } from "~/plans/plans";
 import { cn } from "~/lib/cn";
 
@@ -36,17 +34,11 @@ export function RenewalNote({
       )}
     >
       {price} {priceChange}{" "}
-      {siteConfig.billingPortalUrl ? (
-        <>
-          {cancel}{" "}
-          <a href={siteConfig.billingPortalUrl} className={link}>
-            {manageLabel}
-          </a>
-          .
-        </>
-      ) : (
-        <CancelEmailLink text={cancel} className={link} />
-      )}{" "}
+      {cancel}{" "}
+      <a href={cancelPath} className={link} data-cancel-link="">
+        {cancelLabel}
+      </a>
+      .{" "}
       {effect} See our{" "}
       <a href="/terms" className={link}>
         Terms of Service

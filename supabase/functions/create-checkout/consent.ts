@@ -13,8 +13,8 @@ export const PLAN_PRICES_USD: Readonly<Record<PlanId, number>> = {
   price_expert: 299,
 };
 
-/** The footer link (portal or prefilled e-mail) that every page of the site carries. */
-export const MANAGE_LABEL = "Manage or cancel your subscription";
+/** The footer link to the cancellation page that every page of the site carries. */
+export const MANAGE_LABEL = "Cancel your subscription";
 
 /** Stripe's limit for each custom_text message. */
 export const MAX_CUSTOM_TEXT = 1200;
@@ -49,6 +49,6 @@ export function consentTexts(priceUsd: number, siteUrl: string): CheckoutConsent
   const amount = dollars(priceUsd);
   return {
     termsAcceptance: `I agree to the [Terms of Service](${siteUrl}/terms) and to automatic renewal: I am charged ${amount} today and then ${amount} every month, plus any sales tax or VAT due, until I cancel.`,
-    submit: `You pay ${amount} today and then ${amount} every month, plus any sales tax or VAT due, until you cancel. Cancel anytime with the "${MANAGE_LABEL}" link at the foot of every page of ${siteUrl}; a cancellation stops the next renewal, and you keep access until the end of the billing period you have already paid for.`,
+    submit: `You pay ${amount} today and then ${amount} every month, plus any sales tax or VAT due, until you cancel. Cancel anytime, with no sign-in, at ${siteUrl}/cancel, linked as "${MANAGE_LABEL}" at the foot of every page; a cancellation stops the next renewal, and you keep access until the end of the billing period you have already paid for.`,
   };
 }

@@ -1,0 +1,113 @@
+import type { Db } from "../_shared/db.ts";
+import { createMailer, type Mailer } from "../_shared/email.ts";
+import { parseEmailEnv } from "../_shared/email-env.ts";
+import { createDbLimiter } from "../_shared/rate-limit.ts";
+import type { FunctionHandler, LogLine } from "../_shared/serve.ts";
+import type { Billing } from "./billing.ts";
+import { createManageHandler, createNotConfiguredHandler } from "./handler.ts";
+import { parseManageEnv } from "./schema.ts";
+import { createStripeBilling } from "./stripe.ts";
+import { createRequestStore } from "./store.ts";
+import { retryDue, type WorkDeps } from "./work.ts";
+
+export interface ManageFromEnvOptions {
+  db: Db;
+  log?: LogLine;
+  /** Keeps the work after an answer alive (EdgeRuntime.waitUntil on Supabase). */
+  waitUntil?: (work: Promise<unknown>) => void;
+  /** Tests: a shorter answer floor. */
+  floorMs?: number;
+  stripeTimeoutMs?: number;
+  /** Tests: another billing provider than Stripe. */
+  billing?: Billing;
+  /** Tests: another mailer. */
+  mailer?: Mailer;
+}
+
+export interface ManageSubscription {
+  handler: FunctionHandler;
+  /**
+   * Retries requests whose Stripe work or e-mail failed, and queued e-mails; deletes requests
+   * past their retention. The Node server runs it every minute; on Supabase a scheduled call
+   * or the next request does.
+   */
+  retry: () => Promise<void>;
+}
+
+/**
+ * Builds the function from environment variables (`process.env` on Node, `Deno.env.toObject()`
+ * on Deno). Throws for malformed values; without a Stripe key or a link secret it answers 503
+ * `not_configured`.
+ */
+export function createManageSubscriptionFromEnv(
+  env: Record<string, string | undefined>,
+  options: ManageFromEnvOptions,
+): ManageSubscription {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const config = parseManageEnv(env);
+  const emailConfig = parseEmailEnv(env);
+  const mailer =
+    options.mailer ??
+    createMailer({ db: options.db, apiKey: emailConfig.apiKey, apiBase: emailConfig.apiBase, from: emailConfig.from });
+
+  if (config.secretKey === undefined || config.linkSecret === undefined) {
+    log(JSON.stringify({ level: "warn", event: "manage_not_configured", missing: config.missing }));
+    return {
+      handler: createNotConfiguredHandler({ allowedOrigins: config.allowedOrigins, siteUrl: config.siteUrl, log }),
+      retry: async () => {
+        await mailer.retryQueued();
+      },
+    };
+  }
+
+  const billing =
+    options.billing ??
+    createStripeBilling({
+      secretKey: config.secretKey,
+      apiBase: config.stripeApiBase,
+      planNames: config.planNames,
+      timeoutMs: options.stripeTimeoutMs,
+    });
+  const store = createRequestStore(options.db);
+  const email = { brand: "Castloop", siteUrl: config.siteUrl, supportEmail: config.supportEmail };
+  const work: WorkDeps = {
+    billing,
+    mailer,
+    store,
+    linkSecret: config.linkSecret,
+    email,
+    log,
+    now: () => new Date(),
+  };
+  const handler = createManageHandler({
+    billing,
+    mailer,
+    store,
+    linkSecret: config.linkSecret,
+    siteUrl: config.siteUrl,
+    allowedOrigins: config.allowedOrigins,
+    email,
+    log,
+    floorMs: options.floorMs,
+    waitUntil: options.waitUntil,
+    perClient:
+      config.rateLimitPerMinute === 0
+        ? undefined
+        : createDbLimiter(options.db, { name: "manage", limit: config.rateLimitPerMinute, windowSeconds: 60 }),
+    perAddress:
+      config.emailRateLimitPerHour === 0
+        ? undefined
+        : createDbLimiter(options.db, {
+            name: "manage:address",
+            limit: config.emailRateLimitPerHour,
+            windowSeconds: 3600,
+          }),
+  });
+  return {
+    handler,
+    retry: async () => {
+      await retryDue(work);
+      await mailer.retryQueued();
+    },
+  };
+}
