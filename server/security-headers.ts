@@ -93,7 +93,8 @@ export function contentSecurityPolicy({
     ["connect-src", "'self'", ...connectOrigins],
     ["manifest-src", "'self'"],
     ["base-uri", "'none'"],
-    ["form-action", "'self'"],
+    // The cancellation and withdrawal forms post to the functions' origin.
+    ["form-action", "'self'", ...connectOrigins],
     ["frame-ancestors", "'none'"],
     ["object-src", "'none'"],
   ];
