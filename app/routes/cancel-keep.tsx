@@ -1,6 +1,6 @@
 import { PageHeader } from "~/components/layout/page-header";
 import type { RouteHandle } from "~/lib/hydration";
-import { KeepForm } from "~/plans/manage/components/manage-forms";
+import { KeepForm } from "~/components/forms/subscription-forms";
 import { fixedPages } from "~/site/pages";
 import { metaFromLoader } from "~/site/route-meta";
 import { buildMeta } from "~/site/seo";

@@ -1,4 +1,4 @@
-import { ResultPage } from "~/plans/manage/components/result-page";
+import { ResultPage } from "~/components/forms/form-result";
 import { KEEP_ANSWER } from "~/plans/manage/manage-copy";
 import { fixedPages } from "~/site/pages";
 import { metaFromLoader } from "~/site/route-meta";

@@ -1,7 +1,12 @@
 import { PageHeader } from "~/components/layout/page-header";
 import { billingStatements } from "~/plans/billing-rules";
-import { CancelForm } from "~/plans/manage/components/manage-forms";
-import { cancelEmailLabel, cancelMailto, withdrawLabel, withdrawPath } from "~/plans/subscription-terms";
+import { CancelForm } from "~/components/forms/subscription-forms";
+import {
+  cancelEmailLabel,
+  cancelMailto,
+  withdrawLabel,
+  withdrawPath,
+} from "~/plans/subscription-terms";
 import { fixedPages } from "~/site/pages";
 import { metaFromLoader } from "~/site/route-meta";
 import { buildMeta } from "~/site/seo";
@@ -28,10 +33,15 @@ export default function Cancel() {
           </p>
           <p>
             Prefer e-mail? Send our{" "}
-            <a href={cancelMailto} className="font-semibold text-primary underline" data-cancel-email="">
+            <a
+              href={cancelMailto}
+              className="font-semibold text-primary underline"
+              data-cancel-email=""
+            >
               {cancelEmailLabel}
             </a>{" "}
-            from the address you subscribed with. Subscribed in the EU or the UK in the last 14 days?{" "}
+            from the address you subscribed with. Subscribed in the EU or the UK in the last 14
+            days?{" "}
             <a href={withdrawPath} className="font-semibold text-primary underline">
               {withdrawLabel}
             </a>

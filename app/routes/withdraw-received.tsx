@@ -1,4 +1,4 @@
-import { ResultPage } from "~/plans/manage/components/result-page";
+import { ResultPage } from "~/components/forms/form-result";
 import { WITHDRAW_ANSWER } from "~/plans/manage/manage-copy";
 import { fixedPages } from "~/site/pages";
 import { metaFromLoader } from "~/site/route-meta";
@@ -11,8 +11,8 @@ export const meta = metaFromLoader;
 export default function WithdrawReceived() {
   return (
     <ResultPage title="Withdrawal received" answer={WITHDRAW_ANSWER}>
-      Keep the acknowledgment of receipt: it is your record of what you sent and when we
-      received it.
+      Keep the acknowledgment of receipt: it is your record of what you sent and when we received
+      it.
     </ResultPage>
   );
 }

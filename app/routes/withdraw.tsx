@@ -1,6 +1,6 @@
 import { PageHeader } from "~/components/layout/page-header";
 import { billingStatements } from "~/plans/billing-rules";
-import { WithdrawForm } from "~/plans/manage/components/manage-forms";
+import { WithdrawForm } from "~/components/forms/subscription-forms";
 import { fixedPages } from "~/site/pages";
 import { metaFromLoader } from "~/site/route-meta";
 import { buildMeta } from "~/site/seo";
@@ -14,7 +14,8 @@ export default function Withdraw() {
   return (
     <>
       <PageHeader title="Withdraw from your contract">
-        For consumers in the EU and the UK, within 14 days of the day you subscribe, with no sign-in.
+        For consumers in the EU and the UK, within 14 days of the day you subscribe, with no
+        sign-in.
       </PageHeader>
       <section className="mx-auto max-w-xl px-4 py-12 sm:px-6">
         <WithdrawForm />

@@ -50,7 +50,9 @@ describe.each(siteRoutes.map((route) => route.path))("%s", (path) => {
         "you keep access until the end of the billing period you have already paid for",
       );
       const cancelLink = note?.querySelector(`a[href="${cancelPath}"]`);
-      expect(cancelLink?.textContent, `${path} ${priceId}: links the cancellation page`).toBe(cancelLabel);
+      expect(cancelLink?.textContent, `${path} ${priceId}: links the cancellation page`).toBe(
+        cancelLabel,
+      );
     }
   });
 
@@ -58,7 +60,9 @@ describe.each(siteRoutes.map((route) => route.path))("%s", (path) => {
     // The site footer is the page's last <footer>; an article has one of its own.
     const footer = [...builtPage(path).querySelectorAll("footer")].at(-1);
     expect(squash(footer?.querySelector(`a[href="${cancelPath}"]`)?.textContent)).toBe(cancelLabel);
-    expect(squash(footer?.querySelector(`a[href="${withdrawPath}"]`)?.textContent)).toBe(withdrawLabel);
+    expect(squash(footer?.querySelector(`a[href="${withdrawPath}"]`)?.textContent)).toBe(
+      withdrawLabel,
+    );
   });
 });
 
@@ -98,13 +102,23 @@ describe("the cancellation page, the e-mail and the withdrawal form", () => {
 
   it("ask only what each form needs, with one button each and no sign-in", () => {
     const cancel = builtPage("/cancel").querySelector("main form");
-    expect([...(cancel?.querySelectorAll("input:not([type=hidden])") ?? [])].map((i) => i.getAttribute("name"))).toEqual(["email"]);
-    expect([...(cancel?.querySelectorAll("button") ?? [])].map((b) => squash(b.textContent))).toEqual(["Cancel my subscription"]);
+    expect(
+      [...(cancel?.querySelectorAll("input:not([type=hidden])") ?? [])].map((i) =>
+        i.getAttribute("name"),
+      ),
+    ).toEqual(["email"]);
+    expect(
+      [...(cancel?.querySelectorAll("button") ?? [])].map((b) => squash(b.textContent)),
+    ).toEqual(["Cancel my subscription"]);
     const withdraw = builtPage("/withdraw").querySelector("main form");
     expect(
-      [...(withdraw?.querySelectorAll("input:not([type=hidden]), select") ?? [])].map((i) => i.getAttribute("name")),
+      [...(withdraw?.querySelectorAll("input:not([type=hidden]), select") ?? [])].map((i) =>
+        i.getAttribute("name"),
+      ),
     ).toEqual(["name", "email", "plan", "subscribedOn", "confirmTo"]);
-    expect([...(withdraw?.querySelectorAll("button") ?? [])].map((b) => squash(b.textContent))).toEqual(["Confirm withdrawal"]);
+    expect(
+      [...(withdraw?.querySelectorAll("button") ?? [])].map((b) => squash(b.textContent)),
+    ).toEqual(["Confirm withdrawal"]);
     for (const form of [cancel, withdraw]) {
       expect(form?.getAttribute("method")).toBe("post");
       expect(form?.getAttribute("action")).toBe("/functions/v1/manage-subscription");

@@ -14,7 +14,13 @@ import {
 } from "./built-site.ts";
 
 /** Pages only a payment, a form or an e-mail leads to. */
-const noindex = ["/success", "/cancel/requested", "/cancel/keep", "/cancel/kept", "/withdraw/received"];
+const noindex = [
+  "/success",
+  "/cancel/requested",
+  "/cancel/keep",
+  "/cancel/kept",
+  "/withdraw/received",
+];
 
 describe("the sitemap and robots.txt", () => {
   it("lists every indexable route; not-found, success and form results are noindex and left out", async () => {
@@ -31,7 +37,8 @@ describe("the sitemap and robots.txt", () => {
       // The articles' last change (issue 33), not their publication date.
       expect(url.getElementsByTagName("lastmod")[0]?.textContent, loc).toBe("2026-11-25");
     }
-    for (const path of noindex) expect(metaContent(builtPage(path), "name", "robots"), path).toBe("noindex");
+    for (const path of noindex)
+      expect(metaContent(builtPage(path), "name", "robots"), path).toBe("noindex");
     // The not-found page as the server answers an unknown path.
     const notFound = parseHtml(await (await serve("/no-such-page")).text());
     expect(metaContent(notFound, "name", "robots")).toBe("noindex");

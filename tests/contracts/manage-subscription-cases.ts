@@ -2,7 +2,11 @@ import assert from "node:assert/strict";
 import { startFakeStripe, type FakeStripe } from "../fakes/fake-stripe.ts";
 import { memoryMailer, memoryStore, type MemoryMailer } from "../fakes/manage-doubles.ts";
 import type { FunctionHandler } from "../../supabase/functions/_shared/serve.ts";
-import { CANCEL_ANSWER, createManageHandler, KEEP_ANSWER } from "../../supabase/functions/manage-subscription/handler.ts";
+import {
+  CANCEL_ANSWER,
+  createManageHandler,
+  KEEP_ANSWER,
+} from "../../supabase/functions/manage-subscription/handler.ts";
 import { createStripeBilling } from "../../supabase/functions/manage-subscription/stripe.ts";
 
 // The manage-subscription function's contract, run by Vitest on Node
@@ -78,7 +82,10 @@ export const manageContractCases: { name: string; run: (stack: ManageStack) => P
         fake.requests.filter((r) => r.method === "POST").map((r) => r.path),
         [`/v1/subscriptions/${mine.id}`],
       );
-      assert.deepEqual(mailer.sent.map((m) => m.to), ["ada@example.com"]);
+      assert.deepEqual(
+        mailer.sent.map((m) => m.to),
+        ["ada@example.com"],
+      );
     },
   },
   {
@@ -86,7 +93,9 @@ export const manageContractCases: { name: string; run: (stack: ManageStack) => P
     async run({ fake, mailer, post }) {
       const mine = fake.seedSubscription({ email: "ada@example.com" });
       await post({ action: "cancel", email: "ada@example.com" });
-      const link = /https:\/\/castloop\.test\/cancel\/keep\?token=\S+/.exec(mailer.sent[0]?.text ?? "")?.[0];
+      const link = /https:\/\/castloop\.test\/cancel\/keep\?token=\S+/.exec(
+        mailer.sent[0]?.text ?? "",
+      )?.[0];
       assert.ok(link, "the e-mail holds the undo link");
       const token = new URL(link).searchParams.get("token");
       for (let use = 0; use < 2; use += 1) {
@@ -102,24 +111,44 @@ export const manageContractCases: { name: string; run: (stack: ManageStack) => P
   {
     name: "ends a subscription withdrawn from within 14 days and refunds the unused part",
     async run({ fake, mailer, post }) {
-      const mine = fake.seedSubscription({ email: "ada@example.com", startedDaysAgo: 5, periodDaysLeft: 25 });
-      const answer = await post({ action: "withdraw", name: "Ada", email: "ada@example.com", confirmTo: "ada@example.org" });
+      const mine = fake.seedSubscription({
+        email: "ada@example.com",
+        startedDaysAgo: 5,
+        periodDaysLeft: 25,
+      });
+      const answer = await post({
+        action: "withdraw",
+        name: "Ada",
+        email: "ada@example.com",
+        confirmTo: "ada@example.org",
+      });
       assert.equal(answer.status, 200);
       assert.equal(fake.subscriptions.get(mine.id)?.status, "canceled");
       const [refund] = fake.refunds.values();
       // 5 of 30 days had passed: 25/30 of 14,900 cents, give or take the seconds of the test.
-      assert.ok(refund !== undefined && Math.abs(refund.amount - 12_417) <= 2, `refund ${refund?.amount}`);
-      assert.deepEqual(mailer.sent.map((m) => [m.kind, m.to]), [
-        ["withdrawal_receipt", "ada@example.org"],
-        ["withdrawal_outcome", "ada@example.com"],
-      ]);
+      assert.ok(
+        refund !== undefined && Math.abs(refund.amount - 12_417) <= 2,
+        `refund ${refund?.amount}`,
+      );
+      assert.deepEqual(
+        mailer.sent.map((m) => [m.kind, m.to]),
+        [
+          ["withdrawal_receipt", "ada@example.org"],
+          ["withdrawal_outcome", "ada@example.com"],
+        ],
+      );
     },
   },
   {
     name: "treats a withdrawal after 14 days as a cancellation at period end",
     async run({ fake, mailer, post }) {
       const mine = fake.seedSubscription({ email: "ada@example.com", startedDaysAgo: 20 });
-      await post({ action: "withdraw", name: "Ada", email: "ada@example.com", confirmTo: "ada@example.com" });
+      await post({
+        action: "withdraw",
+        name: "Ada",
+        email: "ada@example.com",
+        confirmTo: "ada@example.com",
+      });
       assert.equal(fake.subscriptions.get(mine.id)?.status, "active");
       assert.equal(fake.subscriptions.get(mine.id)?.cancel_at_period_end, true);
       assert.equal(fake.refunds.size, 0);
@@ -132,7 +161,10 @@ export const manageContractCases: { name: string; run: (stack: ManageStack) => P
       for (const [body, code] of [
         [{ action: "cancel", email: "not-an-address" }, "invalid_email"],
         [{ action: "cancel", email: "a@example.com", extra: 1 }, "unknown_field"],
-        [{ action: "withdraw", name: "A\nB", email: "a@example.com", confirmTo: "a@example.com" }, "invalid_name"],
+        [
+          { action: "withdraw", name: "A\nB", email: "a@example.com", confirmTo: "a@example.com" },
+          "invalid_name",
+        ],
         [{ action: "keep", token: "v1.sub_x.1.forged" }, "invalid_token"],
       ] as const) {
         const response = await post(body);

@@ -48,8 +48,7 @@ export const billingTopics: readonly BillingTopic[] = [
   },
   {
     id: "how long a cancellation takes",
-    finds:
-      /\bcancel\w*\b[^.]*\bwithin (?:one|a|an|\d+) (?:business |working )?(?:days?|hours?)\b/i,
+    finds: /\bcancel\w*\b[^.]*\bwithin (?:one|a|an|\d+) (?:business |working )?(?:days?|hours?)\b/i,
     says: [billingStatements.renewalAfterEmail],
   },
   {

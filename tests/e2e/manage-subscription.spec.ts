@@ -1,4 +1,9 @@
-import { CANCEL_ANSWER, KEEP_ANSWER, MESSAGES, WITHDRAW_ANSWER } from "../../supabase/functions/manage-subscription/messages.ts";
+import {
+  CANCEL_ANSWER,
+  KEEP_ANSWER,
+  MESSAGES,
+  WITHDRAW_ANSWER,
+} from "../../supabase/functions/manage-subscription/messages.ts";
 import { expectNoAxeViolations } from "./axe";
 import { startManageStack, type ManageStack } from "./manage-stack";
 import { expect, test, type Page } from "./test";
@@ -21,7 +26,9 @@ test.beforeEach(() => {
 
 /** The messages Resend accepted for `to`, waiting for the function's work to send them. */
 async function mailTo(to: string, count = 1) {
-  await expect.poll(() => stack.resend.emails.filter((m) => m.to.includes(to)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
+  await expect
+    .poll(() => stack.resend.emails.filter((m) => m.to.includes(to)).length, { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(count);
   return stack.resend.emails.filter((m) => m.to.includes(to));
 }
 
@@ -36,7 +43,9 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("cancels the matching subscription only, e-mails the details, and the link keeps it", async ({ page }) => {
+    test("cancels the matching subscription only, e-mails the details, and the link keeps it", async ({
+      page,
+    }) => {
       const mine = stack.stripe.seedSubscription({ email: "ada@example.com" });
       const theirs = stack.stripe.seedSubscription({ email: "grace@example.com" });
 
@@ -57,7 +66,8 @@ for (const javaScriptEnabled of [true, false]) {
       expect(stack.stripe.subscriptions.get(theirs.id)?.cancel_at_period_end).toBe(false);
 
       // Opening the link changes nothing; the button does.
-      const link = /http:\/\/127\.0\.0\.1:\d+\/cancel\/keep\?token=\S+/.exec(mail?.text ?? "")?.[0] ?? "";
+      const link =
+        /http:\/\/127\.0\.0\.1:\d+\/cancel\/keep\?token=\S+/.exec(mail?.text ?? "")?.[0] ?? "";
       expect(link).not.toBe("");
       await page.goto(link);
       expect(stack.stripe.subscriptions.get(mine.id)?.cancel_at_period_end).toBe(true);
@@ -73,7 +83,9 @@ for (const javaScriptEnabled of [true, false]) {
       expect(stack.stripe.subscriptions.get(mine.id)?.cancel_at_period_end).toBe(false);
     });
 
-    test("answers an unknown address exactly as a known one, and e-mails nobody", async ({ page }) => {
+    test("answers an unknown address exactly as a known one, and e-mails nobody", async ({
+      page,
+    }) => {
       stack.stripe.seedSubscription({ email: "ada@example.com" });
       await cancel(page, "ada@example.com");
       const known = await page.locator("main").innerText();
@@ -97,10 +109,19 @@ for (const javaScriptEnabled of [true, false]) {
       expect(stack.stripe.requests).toEqual([]);
     });
 
-    test("withdraws within 14 days: acknowledgment at once, subscription ended, unused part refunded", async ({ page }) => {
-      const mine = stack.stripe.seedSubscription({ email: "ada@example.com", startedDaysAgo: 2, periodDaysLeft: 28 });
+    test("withdraws within 14 days: acknowledgment at once, subscription ended, unused part refunded", async ({
+      page,
+    }) => {
+      const mine = stack.stripe.seedSubscription({
+        email: "ada@example.com",
+        startedDaysAgo: 2,
+        periodDaysLeft: 28,
+      });
       await page.goto(`${stack.origin}/`);
-      await page.locator("footer").getByRole("link", { name: "Withdraw from contract here" }).click();
+      await page
+        .locator("footer")
+        .getByRole("link", { name: "Withdraw from contract here" })
+        .click();
       await page.getByLabel("Your name").fill("Ada Lovelace");
       await page.getByLabel("E-mail address used at checkout").fill("ada@example.com");
       await page.getByLabel("Plan (if you know it)").selectOption("Pro");
@@ -119,7 +140,9 @@ for (const javaScriptEnabled of [true, false]) {
       expect(Math.abs((refund?.amount ?? 0) - 13_907)).toBeLessThanOrEqual(2);
     });
 
-    test("treats a withdrawal after 14 days as a cancellation, and explains why", async ({ page }) => {
+    test("treats a withdrawal after 14 days as a cancellation, and explains why", async ({
+      page,
+    }) => {
       const mine = stack.stripe.seedSubscription({ email: "ada@example.com", startedDaysAgo: 40 });
       await page.goto(`${stack.origin}/withdraw`);
       await page.getByLabel("Your name").fill("Ada Lovelace");
@@ -131,7 +154,10 @@ for (const javaScriptEnabled of [true, false]) {
       const outcome = mails.find((m) => m.subject.includes("what we have done"));
       expect(outcome?.text).toContain("started more than 14 days before your withdrawal");
       expect(outcome?.text).toContain("treated your statement as a cancellation");
-      expect(stack.stripe.subscriptions.get(mine.id)).toMatchObject({ status: "active", cancel_at_period_end: true });
+      expect(stack.stripe.subscriptions.get(mine.id)).toMatchObject({
+        status: "active",
+        cancel_at_period_end: true,
+      });
       expect(stack.stripe.refunds.size).toBe(0);
     });
 
@@ -155,13 +181,24 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("the new pages have no axe violations", async ({ page }) => {
-  for (const path of ["/cancel", "/cancel#error-invalid_email", "/withdraw", "/withdraw#error-invalid_name", "/cancel/keep", "/cancel/requested", "/cancel/kept", "/withdraw/received"]) {
+  for (const path of [
+    "/cancel",
+    "/cancel#error-invalid_email",
+    "/withdraw",
+    "/withdraw#error-invalid_name",
+    "/cancel/keep",
+    "/cancel/requested",
+    "/cancel/kept",
+    "/withdraw/received",
+  ]) {
     await page.goto(`${stack.origin}${path}`);
     await expectNoAxeViolations(page, path);
   }
 });
 
-test("answers a flood for one address with 429 and Retry-After, and no flood of e-mail", async ({ request }) => {
+test("answers a flood for one address with 429 and Retry-After, and no flood of e-mail", async ({
+  request,
+}) => {
   const limited = await startManageStack({ MANAGE_EMAIL_RATE_LIMIT: "3" });
   try {
     limited.stripe.seedSubscription({ email: "ada@example.com" });
@@ -172,7 +209,8 @@ test("answers a flood for one address with 429 and Retry-After, and no flood of 
         data: { action: "cancel", email: "ada@example.com" },
       });
       statuses.push(response.status());
-      if (response.status() === 429) expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
+      if (response.status() === 429)
+        expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
     }
     expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
     expect(new Set(statuses.slice(3))).toEqual(new Set([429]));

@@ -199,7 +199,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const invoices = new Map<string, FakeInvoice>();
   const refunds = new Map<string, FakeRefund>();
   let objects = 0;
-  const nextId = (prefix: string) => `${prefix}_fake${(objects += 1)}${Math.random().toString(36).slice(2, 8)}`;
+  const nextId = (prefix: string) =>
+    `${prefix}_fake${(objects += 1)}${Math.random().toString(36).slice(2, 8)}`;
   const queue: Behaviour[] = [];
   /** Idempotency-Key → the form body it was first used with and the answer it got. */
   const idempotent = new Map<string, { rawBody: string; body: unknown }>();
@@ -367,7 +368,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   ): { body: unknown } | { error: FakeStripeError } {
     if (method === "GET" && path === "/v1/customers") {
       // Stripe's e-mail filter is exact (case-sensitive).
-      const found = [...customers.values()].filter((c) => params.email === undefined || c.email === params.email);
+      const found = [...customers.values()].filter(
+        (c) => params.email === undefined || c.email === params.email,
+      );
       return { body: list(path, found) };
     }
     if (method === "GET" && path === "/v1/subscriptions") {
@@ -398,7 +401,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         const value = params.cancel_at_period_end;
         if (value !== undefined) {
           if (value !== "true" && value !== "false") {
-            return { error: { type: "invalid_request_error", message: "Invalid boolean: cancel_at_period_end" } };
+            return {
+              error: {
+                type: "invalid_request_error",
+                message: "Invalid boolean: cancel_at_period_end",
+              },
+            };
           }
           subscription.cancel_at_period_end = value === "true";
         }
@@ -418,7 +426,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     }
     if (method === "POST" && path === "/v1/refunds") {
       const intent = params.payment_intent ?? "";
-      const invoice = [...invoices.values()].find((i) => i.payment_intent === intent && intent !== "");
+      const invoice = [...invoices.values()].find(
+        (i) => i.payment_intent === intent && intent !== "",
+      );
       if (invoice === undefined) return missing("payment_intent", intent);
       const amount = Number(params.amount ?? invoice.amount_paid);
       const refunded = [...refunds.values()]
@@ -433,7 +443,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
           },
         };
       }
-      const refund: FakeRefund = { id: nextId("re"), object: "refund", payment_intent: intent, amount, status: "succeeded" };
+      const refund: FakeRefund = {
+        id: nextId("re"),
+        object: "refund",
+        payment_intent: intent,
+        amount,
+        status: "succeeded",
+      };
       refunds.set(refund.id, refund);
       return { body: refund };
     }
@@ -478,7 +494,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
           },
         ],
       },
-      ...(seed.legacyPeriods ? { current_period_start: periodStart, current_period_end: periodEnd } : {}),
+      ...(seed.legacyPeriods
+        ? { current_period_start: periodStart, current_period_end: periodEnd }
+        : {}),
     };
     subscriptions.set(subscription.id, subscription);
     const paid = seed.amountPaid ?? 14_900;

@@ -47,7 +47,8 @@ export function memoryBilling(now = () => new Date()): MemoryBilling {
   };
   const get = (id: string) => {
     const found = subscriptions.get(id);
-    if (found === undefined || found.status === "canceled") throw new BillingError("not_changeable");
+    if (found === undefined || found.status === "canceled")
+      throw new BillingError("not_changeable");
     return found;
   };
   return {
@@ -87,7 +88,9 @@ export function memoryBilling(now = () => new Date()): MemoryBilling {
     async findSubscriptions(email) {
       calls.push({ op: "find", email });
       gate();
-      return [...subscriptions.values()].filter((s) => s.customerEmail === email).map((s) => ({ ...s }));
+      return [...subscriptions.values()]
+        .filter((s) => s.customerEmail === email)
+        .map((s) => ({ ...s }));
     },
     async setCancelAtPeriodEnd(id, value) {
       calls.push({ op: "update", id, value });
@@ -199,7 +202,11 @@ export function memoryStore(): MemoryStore {
     async finish(id, status, outcome, emailOutboxId) {
       if (store.down) throw new FakeDatabaseDown("down");
       const row = rows.get(id)!;
-      Object.assign(row, { status, outcome: structuredClone(outcome), email_outbox_id: emailOutboxId ?? row.email_outbox_id });
+      Object.assign(row, {
+        status,
+        outcome: structuredClone(outcome),
+        email_outbox_id: emailOutboxId ?? row.email_outbox_id,
+      });
     },
     async failAttempt(id, error) {
       if (store.down) throw new FakeDatabaseDown("down");

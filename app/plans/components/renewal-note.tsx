@@ -33,13 +33,11 @@ export function RenewalNote({
         className,
       )}
     >
-      {price} {priceChange}{" "}
-      {cancel}{" "}
+      {price} {priceChange} {cancel}{" "}
       <a href={cancelPath} className={link} data-cancel-link="">
         {cancelLabel}
       </a>
-      .{" "}
-      {effect} See our{" "}
+      . {effect} See our{" "}
       <a href="/terms" className={link}>
         Terms of Service
       </a>

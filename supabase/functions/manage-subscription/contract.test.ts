@@ -1,5 +1,8 @@
 import { describe, it } from "vitest";
-import { manageContractCases, withManageStack } from "../../../tests/contracts/manage-subscription-cases.ts";
+import {
+  manageContractCases,
+  withManageStack,
+} from "../../../tests/contracts/manage-subscription-cases.ts";
 
 // The contract on Node; supabase/functions/tests/manage-subscription-test.ts runs it on Deno.
 describe("the manage-subscription contract on Node", () => {

@@ -27,9 +27,10 @@ export function formatMoment(date: Date): string {
 }
 
 export function formatAmount(amount: number, currency: string): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(
-    amount / 100,
-  );
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: currency.toUpperCase(),
+  }).format(amount / 100);
 }
 
 type Block = { text: string; link?: { label: string; url: string } };
@@ -40,12 +41,14 @@ function render(
 ): OutgoingEmail {
   const text = [
     ...message.blocks.map((block) =>
-      block.link === undefined ? block.text : `${block.text}\n${block.link.label}: ${block.link.url}`,
+      block.link === undefined
+        ? block.text
+        : `${block.text}\n${block.link.label}: ${block.link.url}`,
     ),
     `${context.brand}, ${context.siteUrl}`,
   ].join("\n\n");
   const html = [
-    "<!doctype html><html lang=\"en\"><body style=\"font-family:sans-serif;line-height:1.5\">",
+    '<!doctype html><html lang="en"><body style="font-family:sans-serif;line-height:1.5">',
     ...message.blocks.map((block) => {
       const paragraph = `<p>${escapeHtml(block.text).replaceAll("\n", "<br>")}</p>`;
       return block.link === undefined
@@ -55,7 +58,14 @@ function render(
     `<p>${escapeHtml(context.brand)}, <a href="${escapeHtml(context.siteUrl)}">${escapeHtml(context.siteUrl)}</a></p>`,
     "</body></html>",
   ].join("\n");
-  return { to: message.to, subject: message.subject, text, html, kind: message.kind, ref: message.ref };
+  return {
+    to: message.to,
+    subject: message.subject,
+    text,
+    html,
+    kind: message.kind,
+    ref: message.ref,
+  };
 }
 
 export interface KeepLink {
@@ -101,7 +111,9 @@ export function cancellationEmail(
       {
         text: `On ${formatMoment(receivedAt)} we received a request on our website to cancel the ${context.brand} subscription of this e-mail address.`,
       },
-      ...subscriptions.map((subscription) => periodEndLine(subscription, links.get(subscription.id))),
+      ...subscriptions.map((subscription) =>
+        periodEndLine(subscription, links.get(subscription.id)),
+      ),
       {
         text: `If you did not ask for this, use the link above or reply to ${context.supportEmail}. To cancel again later: ${context.siteUrl}/cancel`,
       },

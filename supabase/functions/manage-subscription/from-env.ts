@@ -27,11 +27,12 @@ export interface ManageFromEnvOptions {
 export interface ManageSubscription {
   handler: FunctionHandler;
   /**
-   * Retries requests whose Stripe work or e-mail failed, and queued e-mails; deletes requests
-   * past their retention. The Node server runs it every minute; on Supabase a scheduled call
-   * or the next request does.
+   * Retries requests whose Stripe work or e-mail failed, and deletes requests past their
+   * retention. The Node server runs it every minute; on Supabase the next request does.
    */
-  retry: () => Promise<void>;
+  retryRequests: () => Promise<void>;
+  /** The mailer the function sends through (its outbox is retried by whoever runs it). */
+  mailer: Mailer;
 }
 
 /**
@@ -48,15 +49,23 @@ export function createManageSubscriptionFromEnv(
   const emailConfig = parseEmailEnv(env);
   const mailer =
     options.mailer ??
-    createMailer({ db: options.db, apiKey: emailConfig.apiKey, apiBase: emailConfig.apiBase, from: emailConfig.from });
+    createMailer({
+      db: options.db,
+      apiKey: emailConfig.apiKey,
+      apiBase: emailConfig.apiBase,
+      from: emailConfig.from,
+    });
 
   if (config.secretKey === undefined || config.linkSecret === undefined) {
     log(JSON.stringify({ level: "warn", event: "manage_not_configured", missing: config.missing }));
     return {
-      handler: createNotConfiguredHandler({ allowedOrigins: config.allowedOrigins, siteUrl: config.siteUrl, log }),
-      retry: async () => {
-        await mailer.retryQueued();
-      },
+      handler: createNotConfiguredHandler({
+        allowedOrigins: config.allowedOrigins,
+        siteUrl: config.siteUrl,
+        log,
+      }),
+      retryRequests: async () => {},
+      mailer,
     };
   }
 
@@ -93,7 +102,11 @@ export function createManageSubscriptionFromEnv(
     perClient:
       config.rateLimitPerMinute === 0
         ? undefined
-        : createDbLimiter(options.db, { name: "manage", limit: config.rateLimitPerMinute, windowSeconds: 60 }),
+        : createDbLimiter(options.db, {
+            name: "manage",
+            limit: config.rateLimitPerMinute,
+            windowSeconds: 60,
+          }),
     perAddress:
       config.emailRateLimitPerHour === 0
         ? undefined
@@ -105,9 +118,9 @@ export function createManageSubscriptionFromEnv(
   });
   return {
     handler,
-    retry: async () => {
+    retryRequests: async () => {
       await retryDue(work);
-      await mailer.retryQueued();
     },
+    mailer,
   };
 }

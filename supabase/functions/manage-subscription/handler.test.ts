@@ -5,7 +5,13 @@ import {
   memoryMailer,
   memoryStore,
 } from "../../../tests/fakes/manage-doubles.ts";
-import { CANCEL_ANSWER, createManageHandler, KEEP_ANSWER, MESSAGES, WITHDRAW_ANSWER } from "./handler.ts";
+import {
+  CANCEL_ANSWER,
+  createManageHandler,
+  KEEP_ANSWER,
+  MESSAGES,
+  WITHDRAW_ANSWER,
+} from "./handler.ts";
 import { keepLinkExpiry, signKeepToken } from "./link-token.ts";
 import { retryDue } from "./work.ts";
 
@@ -38,7 +44,15 @@ function setup(options: { floorMs?: number; perAddress?: number; perClient?: num
   const settle = async () => {
     while (pending.length > 0) await pending.shift();
   };
-  const work = { billing, mailer, store, linkSecret: SECRET, email: deps.email, log: deps.log, now: () => new Date() };
+  const work = {
+    billing,
+    mailer,
+    store,
+    linkSecret: SECRET,
+    email: deps.email,
+    log: deps.log,
+    now: () => new Date(),
+  };
   return { handler, billing, mailer, store, logs, settle, work };
 }
 
@@ -68,7 +82,9 @@ describe("cancel", () => {
     expect(await response.json()).toEqual({ status: "received", message: CANCEL_ANSWER });
     await settle();
 
-    expect(billing.calls.filter((c) => c.op === "update")).toEqual([{ op: "update", id: mine.id, value: true }]);
+    expect(billing.calls.filter((c) => c.op === "update")).toEqual([
+      { op: "update", id: mine.id, value: true },
+    ]);
     expect(billing.subscriptions.get(other.id)?.cancelAtPeriodEnd).toBe(false);
     expect(mailer.sent).toHaveLength(1);
     const [mail] = mailer.sent;
@@ -138,7 +154,11 @@ describe("cancel", () => {
     await handler(postJson({ action: "cancel", email: "ada@example.com" }));
     await settle();
     const [row] = store.rows.values();
-    expect(row).toMatchObject({ status: "pending", attempts: 1, last_error: "billing_unavailable" });
+    expect(row).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      last_error: "billing_unavailable",
+    });
     expect(mailer.sent).toHaveLength(0);
     expect(billing.subscriptions.get(mine.id)?.cancelAtPeriodEnd).toBe(false);
 
@@ -198,7 +218,9 @@ describe("limits and failures", () => {
   it("limits each client on its own", async () => {
     const { handler } = setup({ perClient: 2 });
     const send = (ip: string) =>
-      handler(postJson({ action: "cancel", email: `x${Math.random()}@example.com` }), { clientIp: ip });
+      handler(postJson({ action: "cancel", email: `x${Math.random()}@example.com` }), {
+        clientIp: ip,
+      });
     expect((await send("192.0.2.1")).status).toBe(200);
     expect((await send("192.0.2.1")).status).toBe(200);
     expect((await send("192.0.2.1")).status).toBe(429);
@@ -225,7 +247,12 @@ describe("limits and failures", () => {
     );
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(`${SITE}/cancel#error-forbidden_origin`);
-    const json = await handler(postJson({ action: "cancel", email: "a@example.com" }, { "sec-fetch-site": "cross-site", origin: "null" }));
+    const json = await handler(
+      postJson(
+        { action: "cancel", email: "a@example.com" },
+        { "sec-fetch-site": "cross-site", origin: "null" },
+      ),
+    );
     expect(json.status).toBe(403);
     expect(store.rows.size).toBe(0);
   });
@@ -233,30 +260,62 @@ describe("limits and failures", () => {
   it.each([
     ["a missing action", { email: "ada@example.com" }, 400, "invalid_action"],
     ["an unknown action", { action: "delete", email: "ada@example.com" }, 400, "invalid_action"],
-    ["an unknown field", { action: "cancel", email: "ada@example.com", admin: true }, 400, "unknown_field"],
+    [
+      "an unknown field",
+      { action: "cancel", email: "ada@example.com", admin: true },
+      400,
+      "unknown_field",
+    ],
     ["a non-e-mail string", { action: "cancel", email: "ada at example" }, 400, "invalid_email"],
-    ["an address with a line break", { action: "cancel", email: "ada@example.com\r\nBcc: x@y.z" }, 400, "invalid_email"],
+    [
+      "an address with a line break",
+      { action: "cancel", email: "ada@example.com\r\nBcc: x@y.z" },
+      400,
+      "invalid_email",
+    ],
     ["a number for the address", { action: "cancel", email: 42 }, 400, "invalid_email"],
     ["an array body", [], 400, "invalid_body"],
     [
       "a name with a header injection",
-      { action: "withdraw", name: "Ada\r\nBcc: all@example.com", email: "ada@example.com", confirmTo: "ada@example.com" },
+      {
+        action: "withdraw",
+        name: "Ada\r\nBcc: all@example.com",
+        email: "ada@example.com",
+        confirmTo: "ada@example.com",
+      },
       400,
       "invalid_name",
     ],
     [
       "a date in the future",
-      { action: "withdraw", name: "Ada", email: "ada@example.com", confirmTo: "ada@example.com", subscribedOn: "2999-01-01" },
+      {
+        action: "withdraw",
+        name: "Ada",
+        email: "ada@example.com",
+        confirmTo: "ada@example.com",
+        subscribedOn: "2999-01-01",
+      },
       400,
       "invalid_date",
     ],
     [
       "an unknown plan",
-      { action: "withdraw", name: "Ada", email: "ada@example.com", confirmTo: "ada@example.com", plan: "Gold" },
+      {
+        action: "withdraw",
+        name: "Ada",
+        email: "ada@example.com",
+        confirmTo: "ada@example.com",
+        plan: "Gold",
+      },
       400,
       "invalid_plan",
     ],
-    ["a bad confirmation address", { action: "withdraw", name: "Ada", email: "ada@example.com", confirmTo: "nope" }, 400, "invalid_confirm_to"],
+    [
+      "a bad confirmation address",
+      { action: "withdraw", name: "Ada", email: "ada@example.com", confirmTo: "nope" },
+      400,
+      "invalid_confirm_to",
+    ],
   ])("refuses %s with a clear code", async (_what, body, status, code) => {
     const { handler, store, billing } = setup();
     const response = await handler(postJson(body));
@@ -270,14 +329,22 @@ describe("limits and failures", () => {
   it("refuses invalid JSON, an oversized body, another media type and a repeated form field", async () => {
     const { handler } = setup();
     expect((await handler(postJson("{"))).status).toBe(400);
-    const huge = await handler(postJson({ action: "cancel", email: `${"a".repeat(20_000)}@example.com` }));
+    const huge = await handler(
+      postJson({ action: "cancel", email: `${"a".repeat(20_000)}@example.com` }),
+    );
     expect(huge.status).toBe(413);
     expect((await huge.json()).code).toBe("payload_too_large");
     const text = await handler(
-      new Request(ENDPOINT, { method: "POST", headers: { "content-type": "text/plain", origin: SITE }, body: "x" }),
+      new Request(ENDPOINT, {
+        method: "POST",
+        headers: { "content-type": "text/plain", origin: SITE },
+        body: "x",
+      }),
     );
     expect(text.status).toBe(415);
-    const twice = await handler(postForm("action=cancel&email=a%40example.com&email=b%40example.com"));
+    const twice = await handler(
+      postForm("action=cancel&email=a%40example.com&email=b%40example.com"),
+    );
     expect(twice.headers.get("location")).toBe(`${SITE}/cancel#error-invalid_body`);
     const get = await handler(new Request(`${ENDPOINT}?action=cancel&email=a@example.com`));
     expect(get.status).toBe(405);
@@ -308,14 +375,20 @@ describe("keep my subscription", () => {
 
   it("accepts the whole link pasted from the e-mail, and answers a form with the kept page", async () => {
     const { handler, token } = await cancelled();
-    const response = await handler(postForm({ action: "keep", token: `${SITE}/cancel/keep?token=${encodeURIComponent(token)}` }));
+    const response = await handler(
+      postForm({ action: "keep", token: `${SITE}/cancel/keep?token=${encodeURIComponent(token)}` }),
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(`${SITE}/cancel/kept`);
   });
 
   it("refuses a forged, an altered and an expired link, and changes nothing", async () => {
     const { handler, billing, mine, token } = await cancelled();
-    const forged = await signKeepToken("another-secret-that-is-long-enough-too", mine.id, keepLinkExpiry(new Date()));
+    const forged = await signKeepToken(
+      "another-secret-that-is-long-enough-too",
+      mine.id,
+      keepLinkExpiry(new Date()),
+    );
     const altered = token.replace(mine.id, "sub_someoneelse");
     const expired = await signKeepToken(SECRET, mine.id, new Date(Date.now() - DAY));
     for (const [link, status, code] of [
@@ -393,7 +466,10 @@ describe("withdraw", () => {
 
   it("treats a withdrawal after 14 days as a cancellation at period end, and says why", async () => {
     const { handler, billing, mailer, settle } = setup();
-    const mine = billing.add({ customerEmail: "ada@example.com", startedAt: new Date(Date.now() - 40 * DAY) });
+    const mine = billing.add({
+      customerEmail: "ada@example.com",
+      startedAt: new Date(Date.now() - 40 * DAY),
+    });
     await handler(postJson(statement));
     await settle();
     expect(billing.calls.filter((c) => c.op === "cancel" || c.op === "refund")).toEqual([]);
@@ -406,7 +482,10 @@ describe("withdraw", () => {
 
   it("queues the refund for a person when there is more than one payment, and says so", async () => {
     const { handler, billing, mailer, store, settle } = setup();
-    const mine = billing.add({ customerEmail: "ada@example.com", startedAt: new Date(Date.now() - 3 * DAY) });
+    const mine = billing.add({
+      customerEmail: "ada@example.com",
+      startedAt: new Date(Date.now() - 3 * DAY),
+    });
     billing.invoices.get(mine.id)!.push({ ...billing.invoices.get(mine.id)![0]!, id: "in_second" });
     await handler(postJson(statement));
     await settle();

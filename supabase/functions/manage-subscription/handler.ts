@@ -81,15 +81,15 @@ async function addressKey(secret: string, address: string): Promise<string> {
     false,
     ["sign"],
   );
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`address:${address.toLowerCase()}`));
+  const mac = await crypto.subtle.sign(
+    "HMAC",
+    key,
+    new TextEncoder().encode(`address:${address.toLowerCase()}`),
+  );
   return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-type Reply = (
-  status: number,
-  code: ManageErrorCode,
-  extra?: Record<string, string>,
-) => Response;
+type Reply = (status: number, code: ManageErrorCode, extra?: Record<string, string>) => Response;
 
 /** Answers to a plain form go back to a page (303); to a script, as JSON. */
 function responder(
@@ -105,11 +105,21 @@ function responder(
     fail(status, code, extra = {}) {
       if (!form) return problem(status, code, MESSAGES[code], { ...cors, ...extra });
       const target = action ?? "cancel";
-      const shown = (FORM_ERRORS[target] as readonly string[]).includes(code) ? code : "invalid_body";
-      const query = target === "keep" && token !== undefined && /^[A-Za-z0-9._-]{1,300}$/.test(token) ? `?token=${token}` : "";
+      const shown = (FORM_ERRORS[target] as readonly string[]).includes(code)
+        ? code
+        : "invalid_body";
+      const query =
+        target === "keep" && token !== undefined && /^[A-Za-z0-9._-]{1,300}$/.test(token)
+          ? `?token=${token}`
+          : "";
       return new Response(null, {
         status: 303,
-        headers: { ...cors, ...extra, Location: page(`${FORM_PATHS[target]}${query}#error-${shown}`), "Cache-Control": "no-store" },
+        headers: {
+          ...cors,
+          ...extra,
+          Location: page(`${FORM_PATHS[target]}${query}#error-${shown}`),
+          "Cache-Control": "no-store",
+        },
       });
     },
     succeed(done, message) {
@@ -130,7 +140,9 @@ export function createNotConfiguredHandler(options: {
   return serveFunction(
     { allowedOrigins: options.allowedOrigins, log: options.log ?? defaultLog, event: "manage" },
     async (req, cors) => {
-      const kind = req.headers.get("content-type")?.startsWith("application/x-www-form-urlencoded") ? "form" : "json";
+      const kind = req.headers.get("content-type")?.startsWith("application/x-www-form-urlencoded")
+        ? "form"
+        : "json";
       await req.body?.cancel().catch(() => {});
       return responder(kind, undefined, options.siteUrl, cors).fail(503, "not_configured");
     },
@@ -172,15 +184,26 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
       const started = Date.now();
       if (!isTrustedOrigin(req, deps.allowedOrigins)) {
         await req.body?.cancel().catch(() => {});
-        const kind = req.headers.get("content-type")?.startsWith("application/x-www-form-urlencoded") ? "form" : "json";
+        const kind = req.headers
+          .get("content-type")
+          ?.startsWith("application/x-www-form-urlencoded")
+          ? "form"
+          : "json";
         return responder(kind, undefined, deps.siteUrl, cors).fail(403, "forbidden_origin");
       }
-      const read = await readFormOrJson(req, MAX_BODY_BYTES, deps.bodyTimeoutMs ?? BODY_READ_TIMEOUT_MS);
+      const read = await readFormOrJson(
+        req,
+        MAX_BODY_BYTES,
+        deps.bodyTimeoutMs ?? BODY_READ_TIMEOUT_MS,
+      );
       if (!read.ok) {
         return responder(read.kind, undefined, deps.siteUrl, cors).fail(read.status, read.code);
       }
       const fields = read.value as Record<string, unknown> | null;
-      const claimed = typeof fields?.action === "string" && fields.action in FORM_PATHS ? (fields.action as Action) : undefined;
+      const claimed =
+        typeof fields?.action === "string" && fields.action in FORM_PATHS
+          ? (fields.action as Action)
+          : undefined;
       const token = typeof fields?.token === "string" ? fields.token : undefined;
       const { fail, succeed } = responder(read.kind, claimed, deps.siteUrl, cors, token);
       const parsed = parseManageBody(read.value, now());
@@ -193,10 +216,12 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
           ...(body.action === "keep"
             ? []
             : await Promise.all(
-                [body.email, ...(body.action === "withdraw" ? [body.confirmTo] : [])].map(async (address) => ({
-                  limiter: deps.perAddress,
-                  key: await addressKey(deps.linkSecret, address),
-                })),
+                [body.email, ...(body.action === "withdraw" ? [body.confirmTo] : [])].map(
+                  async (address) => ({
+                    limiter: deps.perAddress,
+                    key: await addressKey(deps.linkSecret, address),
+                  }),
+                ),
               )),
         ]);
         if (!verdict.allowed) {
@@ -239,7 +264,9 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
       if (isUnavailableError(error)) return dbDown(fail);
       throw error;
     }
-    log(JSON.stringify({ level: "info", event: `manage_${body.action}_received`, request: row.id }));
+    log(
+      JSON.stringify({ level: "info", event: `manage_${body.action}_received`, request: row.id }),
+    );
     background(runRequest(work, row));
     await sleep(floorMs - (Date.now() - started));
     return succeed(body.action, body.action === "cancel" ? CANCEL_ANSWER : WITHDRAW_ANSWER);
@@ -283,7 +310,12 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
       return fail(503, "billing_unavailable", { "Retry-After": "30" });
     }
     await deps.store
-      .finish(row.id, "done", { subscriptions: [{ id: check.subscriptionId, action: "kept" }] }, null)
+      .finish(
+        row.id,
+        "done",
+        { subscriptions: [{ id: check.subscriptionId, action: "kept" }] },
+        null,
+      )
       .catch(() => {});
     return succeed("keep", KEEP_ANSWER);
   }

@@ -5,8 +5,9 @@ const env = Deno.env.toObject();
 const url = databaseUrlFromEnv(env);
 if (url === undefined) throw new Error("manage-subscription needs SUPABASE_DB_URL or DATABASE_URL");
 // Work that outlives an answer (the Stripe calls, the e-mail) is kept alive by the runtime.
-const runtime = (globalThis as { EdgeRuntime?: { waitUntil(work: Promise<unknown>): void } }).EdgeRuntime;
-const { handler, retry } = createManageSubscriptionFromEnv(env, {
+const runtime = (globalThis as { EdgeRuntime?: { waitUntil(work: Promise<unknown>): void } })
+  .EdgeRuntime;
+const { handler, retryRequests, mailer } = createManageSubscriptionFromEnv(env, {
   db: createPostgresDb(url),
   waitUntil: runtime === undefined ? undefined : (work) => runtime.waitUntil(work),
 });
@@ -18,7 +19,11 @@ let lastRetry = 0;
 Deno.serve((req) => {
   if (runtime !== undefined && Date.now() - lastRetry > 60_000) {
     lastRetry = Date.now();
-    runtime.waitUntil(retry().catch(() => {}));
+    runtime.waitUntil(
+      retryRequests()
+        .then(() => mailer.retryQueued())
+        .catch(() => {}),
+    );
   }
   return handler(req, { clientIp: req.headers.get("cf-connecting-ip") ?? undefined });
 });

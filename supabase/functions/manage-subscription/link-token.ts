@@ -47,7 +47,11 @@ export async function signKeepToken(
 ): Promise<string> {
   if (!SUBSCRIPTION_ID.test(subscriptionId)) throw new RangeError("Not a subscription id");
   const seconds = Math.floor(expiresAt.getTime() / 1000);
-  const mac = await crypto.subtle.sign("HMAC", await hmacKey(secret), signed(subscriptionId, seconds));
+  const mac = await crypto.subtle.sign(
+    "HMAC",
+    await hmacKey(secret),
+    signed(subscriptionId, seconds),
+  );
   return `${VERSION}.${subscriptionId}.${seconds}.${base64Url(mac)}`;
 }
 

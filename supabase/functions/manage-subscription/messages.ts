@@ -17,7 +17,8 @@ export const KEEP_ANSWER =
 export const MESSAGES = {
   method_not_allowed: "This endpoint only accepts POST requests.",
   internal_error: "Something went wrong on our side. Please try again later.",
-  forbidden_origin: "This form can only be sent from our website. Please reload the page and try again.",
+  forbidden_origin:
+    "This form can only be sent from our website. Please reload the page and try again.",
   unsupported_media_type: "The request must be sent as a form or as JSON.",
   payload_too_large: "The request is too large.",
   request_timeout: "The request took too long to arrive. Please try again.",
@@ -33,14 +34,17 @@ export const MESSAGES = {
   invalid_plan: "Please choose Starter, Pro or Expert, or leave the plan empty.",
   invalid_date: "Please enter the day you subscribed as a date that has passed, or leave it empty.",
   invalid_token: "This link is incomplete. Please open it again from your e-mail.",
-  invalid_link: "This link is not valid. Please open it again from your e-mail, or contact support.",
+  invalid_link:
+    "This link is not valid. Please open it again from your e-mail, or contact support.",
   link_expired:
     "This link has expired: it works for 14 days. Your subscription stays canceled; you can subscribe again on the pricing page.",
   subscription_ended:
     "This subscription has already ended, so it can no longer be kept. You can subscribe again on the pricing page.",
   rate_limited: "Too many requests. Please wait a while and try again.",
-  not_configured: "Managing subscriptions online is not set up on this server yet. Please e-mail support.",
-  database_unavailable: "We cannot take requests just now. Nothing was changed. Please try again in a minute.",
+  not_configured:
+    "Managing subscriptions online is not set up on this server yet. Please e-mail support.",
+  database_unavailable:
+    "We cannot take requests just now. Nothing was changed. Please try again in a minute.",
   billing_unavailable:
     "Our payment provider is not answering just now. Nothing was changed. Please try again in a minute.",
 } as const satisfies Record<string, string>;

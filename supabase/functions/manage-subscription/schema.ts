@@ -29,7 +29,8 @@ const PLAN_NAME_BY_ID: Readonly<Record<(typeof PLAN_IDS)[number], (typeof PLAN_N
 };
 
 export const MAX_NAME_LENGTH = 200;
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators.
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export type CancelBody = { action: "cancel"; email: string };
@@ -107,10 +108,12 @@ export function parseManageBody(value: unknown, today: Date): BodyParseResult {
   if (action === "keep") {
     const token = fields.token;
     if (token === undefined) return { ok: false, code: "missing_field" };
-    if (typeof token !== "string" || token.length > 2000) return { ok: false, code: "invalid_token" };
+    if (typeof token !== "string" || token.length > 2000)
+      return { ok: false, code: "invalid_token" };
     return { ok: true, body: { action: "keep", token: tokenFrom(token) } };
   }
-  if (fields.email === undefined || fields.email === "") return { ok: false, code: "missing_field" };
+  if (fields.email === undefined || fields.email === "")
+    return { ok: false, code: "missing_field" };
   const address = email(fields.email);
   if (address === undefined) return { ok: false, code: "invalid_email" };
   if (action === "cancel") return { ok: true, body: { action: "cancel", email: address } };
@@ -135,7 +138,10 @@ export function parseManageBody(value: unknown, today: Date): BodyParseResult {
   if (plan !== undefined && !(PLAN_NAMES as readonly unknown[]).includes(plan)) {
     return { ok: false, code: "invalid_plan" };
   }
-  if (subscribedOn !== undefined && (typeof subscribedOn !== "string" || !pastDay(subscribedOn, today))) {
+  if (
+    subscribedOn !== undefined &&
+    (typeof subscribedOn !== "string" || !pastDay(subscribedOn, today))
+  ) {
     return { ok: false, code: "invalid_date" };
   }
   return {
@@ -159,7 +165,12 @@ export const DEFAULT_MANAGE_EMAIL_RATE_LIMIT = 5;
 export const MIN_LINK_SECRET_LENGTH = 32;
 
 const count = (what: string) =>
-  optional(z.string().regex(/^\d+$/, { message: `must be a whole number of ${what} (0 = off)` }).transform(Number));
+  optional(
+    z
+      .string()
+      .regex(/^\d+$/, { message: `must be a whole number of ${what} (0 = off)` })
+      .transform(Number),
+  );
 
 export const manageEnvSchema = z.object({
   ...functionEnvShape,
@@ -223,7 +234,9 @@ export function parseManageEnv(env: Record<string, string | undefined>): ManageC
   // needs a secret of its own.
   const linkSecret =
     vars.SUBSCRIPTION_LINK_SECRET ??
-    (isTestKey(vars.STRIPE_SECRET_KEY ?? "") ? `test-mode-link-secret:${vars.STRIPE_SECRET_KEY}` : undefined);
+    (isTestKey(vars.STRIPE_SECRET_KEY ?? "")
+      ? `test-mode-link-secret:${vars.STRIPE_SECRET_KEY}`
+      : undefined);
   const missing = [
     ...(vars.STRIPE_SECRET_KEY === undefined ? ["STRIPE_SECRET_KEY"] : []),
     ...(linkSecret === undefined ? ["SUBSCRIPTION_LINK_SECRET"] : []),

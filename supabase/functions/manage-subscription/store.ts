@@ -110,7 +110,12 @@ export function createRequestStore(db: Db): RequestStore {
            values ($1, $2, $3::jsonb, $4, statement_timestamp() + make_interval(secs => ${LOCK_SECONDS}),
                    ${RETENTION_SQL[kind]})
            returning ${COLUMNS}`,
-          [kind, email ?? null, statement === undefined ? null : JSON.stringify(statement), subscriptionId ?? null],
+          [
+            kind,
+            email ?? null,
+            statement === undefined ? null : JSON.stringify(statement),
+            subscriptionId ?? null,
+          ],
         );
         if (row === undefined) throw new Error("The request was not recorded");
         return normalise(row);
@@ -134,17 +139,17 @@ export function createRequestStore(db: Db): RequestStore {
       }),
     saveProgress: (id, outcome) =>
       guarded(async () => {
-        await db.query(`update private.subscription_requests set outcome = $2::jsonb where id = $1`, [
-          id,
-          JSON.stringify(outcome),
-        ]);
+        await db.query(
+          `update private.subscription_requests set outcome = $2::jsonb where id = $1`,
+          [id, JSON.stringify(outcome)],
+        );
       }),
     setAck: (id, outboxId) =>
       guarded(async () => {
-        await db.query(`update private.subscription_requests set ack_outbox_id = $2 where id = $1`, [
-          id,
-          outboxId,
-        ]);
+        await db.query(
+          `update private.subscription_requests set ack_outbox_id = $2 where id = $1`,
+          [id, outboxId],
+        );
       }),
     finish: (id, status, outcome, emailOutboxId) =>
       guarded(async () => {
@@ -194,12 +199,17 @@ export function createRequestStore(db: Db): RequestStore {
 /** Drivers differ on jsonb and timestamptz: PGlite and postgres.js both parse them, but be sure. */
 function normalise(row: RequestRow): RequestRow {
   const parse = <T>(value: unknown): T | null =>
-    value === null || value === undefined ? null : typeof value === "string" ? (JSON.parse(value) as T) : (value as T);
+    value === null || value === undefined
+      ? null
+      : typeof value === "string"
+        ? (JSON.parse(value) as T)
+        : (value as T);
   return {
     ...row,
     statement: parse<WithdrawalStatement>(row.statement),
     outcome: parse<Outcome>(row.outcome),
-    received_at: row.received_at instanceof Date ? row.received_at : new Date(String(row.received_at)),
+    received_at:
+      row.received_at instanceof Date ? row.received_at : new Date(String(row.received_at)),
     attempts: Number(row.attempts),
   };
 }

@@ -33,8 +33,15 @@ describe("the Stripe adapter", () => {
   it("finds subscriptions by customer e-mail and reads the period from the items", async () => {
     const seeded = fake.seedSubscription({ email: "ada@example.com" });
     const [found] = await billing().findSubscriptions("ada@example.com");
-    expect(found).toMatchObject({ id: seeded.id, planName: "Pro", status: "active", customerEmail: "ada@example.com" });
-    expect(found?.currentPeriodEnd?.getTime()).toBe(seeded.items.data[0]!.current_period_end * 1000);
+    expect(found).toMatchObject({
+      id: seeded.id,
+      planName: "Pro",
+      status: "active",
+      customerEmail: "ada@example.com",
+    });
+    expect(found?.currentPeriodEnd?.getTime()).toBe(
+      seeded.items.data[0]!.current_period_end * 1000,
+    );
     expect(apiCalls()).toEqual([
       "GET /v1/customers email=ada%40example.com&limit=20",
       `GET /v1/subscriptions customer=${seeded.customer}&status=all&limit=20`,
@@ -60,7 +67,9 @@ describe("the Stripe adapter", () => {
     await adapter.cancelNow(seeded.id);
     expect(fake.subscriptions.get(seeded.id)?.status).toBe("canceled");
     await adapter.refund(invoice!.paymentIntent!, 5_000, "test-refund-key");
-    expect([...fake.refunds.values()]).toMatchObject([{ payment_intent: invoice!.paymentIntent, amount: 5_000 }]);
+    expect([...fake.refunds.values()]).toMatchObject([
+      { payment_intent: invoice!.paymentIntent, amount: 5_000 },
+    ]);
     expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       `POST /v1/subscriptions/${seeded.id}`,
       `POST /v1/subscriptions/${seeded.id}`,
@@ -69,7 +78,10 @@ describe("the Stripe adapter", () => {
       "POST /v1/refunds",
     ]);
     expect(fake.requests[0]?.params).toEqual({ cancel_at_period_end: "true" });
-    expect(fake.requests[4]?.params).toEqual({ payment_intent: invoice!.paymentIntent, amount: "5000" });
+    expect(fake.requests[4]?.params).toEqual({
+      payment_intent: invoice!.paymentIntent,
+      amount: "5000",
+    });
   });
 
   it("tells an ended subscription from an unavailable Stripe", async () => {
@@ -78,7 +90,9 @@ describe("the Stripe adapter", () => {
       kind: "not_changeable",
     });
     fake.failNext({ type: "api_error", shouldRetry: false });
-    const error = await billing().findSubscriptions("ada@example.com").catch((e: unknown) => e);
+    const error = await billing()
+      .findSubscriptions("ada@example.com")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BillingError);
     expect(error).toMatchObject({ kind: "unavailable" });
   });
@@ -117,9 +131,12 @@ describe("the handler on the fake Stripe", () => {
     ]);
     expect(fake.subscriptions.get(theirs.id)?.cancel_at_period_end).toBe(false);
     expect(mailer.sent[0]?.text).toContain(
-      new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-        new Date(mine.items.data[0]!.current_period_end * 1000),
-      ),
+      new Intl.DateTimeFormat("en-GB", {
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        timeZone: "UTC",
+      }).format(new Date(mine.items.data[0]!.current_period_end * 1000)),
     );
   });
 });

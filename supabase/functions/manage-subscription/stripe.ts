@@ -1,11 +1,6 @@
 import Stripe from "stripe";
 import { apiBaseOptions } from "../create-checkout/stripe.ts";
-import {
-  BillingError,
-  type Billing,
-  type PaidInvoice,
-  type SubscriptionView,
-} from "./billing.ts";
+import { BillingError, type Billing, type PaidInvoice, type SubscriptionView } from "./billing.ts";
 
 // The Stripe calls this function makes, and only these: customers.list, subscriptions.list,
 // subscriptions.update, subscriptions.cancel, invoices.list and refunds.create. A restricted
@@ -26,10 +21,12 @@ export interface StripeBillingConfig {
 }
 
 type Loose = Record<string, unknown>;
-const seconds = (value: unknown) => (typeof value === "number" ? new Date(value * 1000) : undefined);
+const seconds = (value: unknown) =>
+  typeof value === "number" ? new Date(value * 1000) : undefined;
 const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
 const idOf = (value: unknown) =>
-  text(value) ?? (typeof value === "object" && value !== null ? text((value as Loose).id) : undefined);
+  text(value) ??
+  (typeof value === "object" && value !== null ? text((value as Loose).id) : undefined);
 
 export function createStripeBilling(config: StripeBillingConfig): Billing {
   const stripe = new Stripe(config.secretKey, {
@@ -46,7 +43,9 @@ export function createStripeBilling(config: StripeBillingConfig): Billing {
   function view(subscription: Stripe.Subscription, email: string): SubscriptionView {
     const raw = subscription as unknown as Loose;
     const items = ((raw.items as Loose | undefined)?.data as Loose[] | undefined) ?? [];
-    const ends = items.map((item) => seconds(item.current_period_end)).filter((d) => d !== undefined);
+    const ends = items
+      .map((item) => seconds(item.current_period_end))
+      .filter((d) => d !== undefined);
     const starts = items
       .map((item) => seconds(item.current_period_start))
       .filter((d) => d !== undefined);
@@ -115,7 +114,8 @@ export function createStripeBilling(config: StripeBillingConfig): Billing {
           .map((invoice): PaidInvoice => {
             const raw = invoice as unknown as Loose;
             // Newer API versions list payments instead of one payment_intent field.
-            const payments = ((raw.payments as Loose | undefined)?.data as Loose[] | undefined) ?? [];
+            const payments =
+              ((raw.payments as Loose | undefined)?.data as Loose[] | undefined) ?? [];
             const fromPayments = payments
               .map((entry) => idOf((entry.payment as Loose | undefined)?.payment_intent))
               .filter((id) => id !== undefined);
@@ -123,7 +123,9 @@ export function createStripeBilling(config: StripeBillingConfig): Billing {
               id: invoice.id ?? "",
               amountPaid: invoice.amount_paid,
               currency: invoice.currency,
-              paymentIntent: idOf(raw.payment_intent) ?? (fromPayments.length === 1 ? fromPayments[0] : undefined),
+              paymentIntent:
+                idOf(raw.payment_intent) ??
+                (fromPayments.length === 1 ? fromPayments[0] : undefined),
               periodStart: seconds(raw.period_start),
               periodEnd: seconds(raw.period_end),
             };

@@ -65,7 +65,10 @@ export async function withdrawalRefund(
   if (start === undefined || end === undefined || end <= start) {
     return { operator: "the billing period is unknown" };
   }
-  const passed = Math.min(1, Math.max(0, (receivedAt.getTime() - start.getTime()) / (end.getTime() - start.getTime())));
+  const passed = Math.min(
+    1,
+    Math.max(0, (receivedAt.getTime() - start.getTime()) / (end.getTime() - start.getTime())),
+  );
   const amount = invoice.amountPaid - Math.round(invoice.amountPaid * passed);
   if (amount <= 0) return { operator: "by our rules the amount to return is nothing" };
   return { paymentIntent: invoice.paymentIntent, amount, currency: invoice.currency };
@@ -94,7 +97,11 @@ async function cancelAtPeriodEnd(
 ): Promise<SubscriptionOutcome> {
   const updated = subscription.cancelAtPeriodEnd
     ? subscription
-    : await deps.billing.setCancelAtPeriodEnd(subscription.id, true, `${row.id}/${subscription.id}/end`);
+    : await deps.billing.setCancelAtPeriodEnd(
+        subscription.id,
+        true,
+        `${row.id}/${subscription.id}/end`,
+      );
   const end = updated.currentPeriodEnd ?? subscription.currentPeriodEnd;
   return {
     id: subscription.id,
@@ -111,12 +118,16 @@ async function cancelOnce(deps: WorkDeps, row: RequestRow, id: string): Promise<
   try {
     await deps.billing.cancelNow(id, `${row.id}/${id}/now`);
   } catch (error) {
-    if (!(error instanceof BillingError && error.kind === "not_changeable" && row.attempts > 0)) throw error;
+    if (!(error instanceof BillingError && error.kind === "not_changeable" && row.attempts > 0))
+      throw error;
   }
 }
 
 /** Runs (or resumes) the Stripe side of one request and e-mails its outcome. */
-export async function performRequest(deps: WorkDeps, row: RequestRow): Promise<"done" | "operator"> {
+export async function performRequest(
+  deps: WorkDeps,
+  row: RequestRow,
+): Promise<"done" | "operator"> {
   if (row.kind === "withdraw" && row.ack_outbox_id === null) await sendReceipt(deps, row);
   const outcome: Outcome = row.outcome ?? { subscriptions: [] };
   const done = new Map(outcome.subscriptions.map((entry) => [entry.id, entry]));
@@ -151,7 +162,11 @@ export async function performRequest(deps: WorkDeps, row: RequestRow): Promise<"
     }
     // Ends each withdrawn subscription and refunds it; resumes one a failure interrupted.
     for (const entry of [...done.values()]) {
-      if (entry.action !== "canceled_now" || entry.refund !== undefined || entry.planned === undefined) {
+      if (
+        entry.action !== "canceled_now" ||
+        entry.refund !== undefined ||
+        entry.planned === undefined
+      ) {
         continue;
       }
       await cancelOnce(deps, row, entry.id);
@@ -161,7 +176,11 @@ export async function performRequest(deps: WorkDeps, row: RequestRow): Promise<"
           ? planned
           : {
               id: (
-                await deps.billing.refund(planned.paymentIntent, planned.amount, `${row.id}/${entry.id}/refund`)
+                await deps.billing.refund(
+                  planned.paymentIntent,
+                  planned.amount,
+                  `${row.id}/${entry.id}/refund`,
+                )
               ).id,
               amount: planned.amount,
               currency: planned.currency,
@@ -191,11 +210,15 @@ export async function performRequest(deps: WorkDeps, row: RequestRow): Promise<"
     }
     outboxId = ids.join(",");
   }
-  const needsPerson = outcome.subscriptions.some((entry) => entry.refund !== undefined && "operator" in entry.refund);
+  const needsPerson = outcome.subscriptions.some(
+    (entry) => entry.refund !== undefined && "operator" in entry.refund,
+  );
   const status = needsPerson ? "operator" : "done";
   await deps.store.finish(row.id, status, outcome, outboxId);
   if (needsPerson) {
-    deps.log(JSON.stringify({ level: "warn", event: "manage_withdrawal_needs_operator", request: row.id }));
+    deps.log(
+      JSON.stringify({ level: "warn", event: "manage_withdrawal_needs_operator", request: row.id }),
+    );
   }
   return status;
 }
@@ -218,7 +241,12 @@ export async function runRequest(deps: WorkDeps, row: RequestRow): Promise<void>
   try {
     await performRequest(deps, row);
   } catch (error) {
-    const kind = error instanceof BillingError ? `billing_${error.kind}` : error instanceof Error ? error.name : "unknown";
+    const kind =
+      error instanceof BillingError
+        ? `billing_${error.kind}`
+        : error instanceof Error
+          ? error.name
+          : "unknown";
     let status: string = "unknown";
     try {
       status = await deps.store.failAttempt(row.id, kind);

@@ -1,8 +1,8 @@
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { cancelButtonLabel, withdrawButtonLabel } from "~/plans/subscription-terms";
 import { FORM_ERRORS, manageEndpoint } from "~/plans/manage/manage-copy";
-import { FormErrorNotes } from "./form-error-notes";
+import { FormErrorNotes } from "~/components/forms/form-error-notes";
 
 const controlClass =
   "block w-full min-h-11 rounded-lg border border-input bg-white px-3 py-2.5 text-base text-foreground";
@@ -162,9 +162,17 @@ export function WithdrawForm() {
  */
 export function KeepForm() {
   const id = useId();
-  const [link, setLink] = useState("");
+  const field = useRef<HTMLInputElement>(null);
+  // The address is the browser's, not React's: the field is filled once, as the page opens.
   useEffect(() => {
-    if (new URLSearchParams(window.location.search).has("token")) setLink(window.location.href);
+    const input = field.current;
+    if (
+      input !== null &&
+      input.value === "" &&
+      new URLSearchParams(window.location.search).has("token")
+    ) {
+      input.value = window.location.href;
+    }
   }, []);
   return (
     <>
@@ -183,8 +191,7 @@ export function KeepForm() {
             maxLength={2000}
             spellCheck={false}
             autoComplete="off"
-            value={link}
-            onChange={(event) => setLink(event.target.value)}
+            ref={field}
             aria-describedby={`${id}-token-hint`}
             className={controlClass}
           />
