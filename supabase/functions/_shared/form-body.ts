@@ -32,7 +32,12 @@ export function isFormContentType(value: string | null): boolean {
   return parameters.every((parameter) => {
     const [name = "", rawValue = ""] = parameter.split("=");
     if (name.trim().toLowerCase() !== "charset") return true;
-    return ["utf-8", "utf8"].includes(rawValue.trim().replace(/^"(.*)"$/, "$1").toLowerCase());
+    return ["utf-8", "utf8"].includes(
+      rawValue
+        .trim()
+        .replace(/^"(.*)"$/, "$1")
+        .toLowerCase(),
+    );
   });
 }
 
