@@ -28,7 +28,13 @@ export async function serveBuild(options: ServeOptions = {}): Promise<Served> {
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: options.cwd,
-    env: { ...(options.baseEnv ?? process.env), ...options.env, PORT: String(port) },
+    // A database in memory unless told otherwise: `npm start`'s own may be open.
+    env: {
+      LOCAL_DB_DIR: "memory",
+      ...(options.baseEnv ?? process.env),
+      ...options.env,
+      PORT: String(port),
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const stop = async () => {

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { parseEnv } from "node:util";
 import { parsePublicEnv, type PublicEnv } from "../app/config/env-schema.ts";
 import { parseCheckoutEnv } from "../supabase/functions/create-checkout/schema.ts";
+import { parseEmailEnv } from "../supabase/functions/_shared/email-env.ts";
 import { parseFeedEnv } from "../supabase/functions/feed-cadence/schema.ts";
 import { serverEnvSchema, type ServerEnv } from "./server-env.ts";
 import { resolvePort, resolveSiteUrl } from "./site-url.ts";
@@ -46,6 +47,7 @@ export function loadEnv(options: LoadOptions = {}): LoadedEnv {
   const port = attempt(() => resolvePort(vars));
   attempt(() => parseCheckoutEnv(vars));
   attempt(() => parseFeedEnv(vars));
+  attempt(() => parseEmailEnv(vars));
   const server = serverEnvSchema.safeParse(vars);
   if (!server.success) {
     for (const issue of server.error.issues)

@@ -1,9 +1,14 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { existsSync } from "node:fs";
+import { createMailer } from "../supabase/functions/_shared/email.ts";
+import { parseEmailEnv } from "../supabase/functions/_shared/email-env.ts";
+import { databaseUrlFromEnv } from "../supabase/functions/_shared/db.ts";
 import { createCheckoutHandlerFromEnv } from "../supabase/functions/create-checkout/from-env.ts";
 import { createFeedCadenceHandlerFromEnv } from "../supabase/functions/feed-cadence/from-env.ts";
 import { createApp } from "./app.ts";
+import { startHousekeeping } from "./background.ts";
 import { clientAddress } from "./client-address.ts";
+import { openServerDatabase } from "./database.ts";
 import { builtPublicEnvFile, loadEnvOrExit, readBuiltPublicEnv } from "./env.ts";
 import { listen } from "./http-server.ts";
 import { connectOrigins } from "./security-headers.ts";
@@ -16,12 +21,25 @@ if (!existsSync(`${root}/index.html`) || !existsSync(builtPublicEnvFile)) {
   process.exit(1);
 }
 const built = readBuiltPublicEnv();
-const { HOST: host, PORT: port, TRUSTED_PROXY_HOPS: trustedHops } = env.server;
+const { HOST: host, PORT: port, TRUSTED_PROXY_HOPS: trustedHops, LOCAL_DB_DIR } = env.server;
+
+// Every function counts its limits, caches and queues its e-mail in this one database.
+const database = await openServerDatabase({
+  databaseUrl: databaseUrlFromEnv(env.vars),
+  localDir: LOCAL_DB_DIR,
+}).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
+const { db } = database;
+const email = parseEmailEnv(env.vars);
+const mailer = createMailer({ db, apiKey: email.apiKey, apiBase: email.apiBase, from: email.from });
+const stopHousekeeping = startHousekeeping({ db, mailer });
 
 const app = createApp({
   files: loadStaticFiles(root),
-  checkout: createCheckoutHandlerFromEnv(env.vars),
-  feedCadence: createFeedCadenceHandlerFromEnv(env.vars),
+  checkout: createCheckoutHandlerFromEnv(env.vars, { db }),
+  feedCadence: createFeedCadenceHandlerFromEnv(env.vars, { db }),
   connectOrigins: connectOrigins(built.VITE_SUPABASE_URL),
   clientIp: (c) =>
     clientAddress(getConnInfo(c).remote.address, c.req.header("x-forwarded-for"), trustedHops),
@@ -31,9 +49,16 @@ const app = createApp({
 const server = await listen(app.fetch, { port, hostname: host });
 const shown = host === "127.0.0.1" ? "localhost" : host;
 console.log(`Castloop is being served at http://${shown}:${server.port}`);
+console.log(
+  `Functions' data: ${database.description}. E-mail: ${email.apiKey === undefined ? "kept in the local outbox (npm run outbox)" : "sent through Resend"}.`,
+);
 
 function shutdown() {
-  void server.close().then(() => process.exit(0));
+  stopHousekeeping();
+  void server
+    .close()
+    .then(() => database.close())
+    .finally(() => process.exit(0));
   setTimeout(() => process.exit(0), 2000).unref();
 }
 process.on("SIGINT", shutdown);

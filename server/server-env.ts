@@ -16,6 +16,11 @@ export const serverEnvSchema = z.object({
       .transform(Number)
       .default(0),
   ),
+  /**
+   * Where `npm start` keeps its embedded database (PGlite) when DATABASE_URL is unset:
+   * a directory, or `memory` for one that dies with the server (the tests' servers).
+   */
+  LOCAL_DB_DIR: z.preprocess(blankToUndefined, z.string().trim().default(".cache/db")),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;

@@ -14,6 +14,8 @@ export const testServerEnv = {
   SITE_URL: e2eOrigin,
   STRIPE_SECRET_KEY: "",
   CHECKOUT_RATE_LIMIT: "0",
+  // Each test server its own database in memory, gone when it stops.
+  LOCAL_DB_DIR: "memory",
 } as const;
 
 /** Builds the site for the tests unless build/ already holds that build (one build per run). */

@@ -34,6 +34,7 @@ export async function startCheckoutStack(): Promise<CheckoutStack> {
         STRIPE_PRICE_EXPERT: testPrices.price_expert,
         STRIPE_API_BASE: fake.url,
         CHECKOUT_RATE_LIMIT: "0",
+        LOCAL_DB_DIR: "memory",
       },
     });
     return {

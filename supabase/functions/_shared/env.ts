@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseIpAddress } from "./client-address.ts";
 
 // Configuration pieces every function reads the same way: blank values, URLs, origins and the
 // site's own address. Each function's schema adds its own variables to `functionEnvShape`.
@@ -31,6 +32,44 @@ export const httpOrigin = httpUrl.refine((value) => parseHttpUrl(value)?.pathnam
   message: "must be an origin (scheme, host and optional port, no path)",
 });
 
+/** 127.0.0.0/8, `localhost` or `[::1]` (as URL writes them): traffic that stays on the machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  if (hostname === "localhost" || hostname === "[::1]") return true;
+  const address = parseIpAddress(hostname);
+  return address?.version === 4 && address.bytes[0] === 127;
+}
+
+/**
+ * The origin of a third party's API that receives a secret (Stripe, Resend): https, or plain
+ * http only to a loopback address, where a local stand-in runs.
+ */
+export const secureApiBase = httpOrigin.refine(
+  (value) => {
+    // An unparsable value is already reported by httpOrigin.
+    const url = parseHttpUrl(value);
+    return url === null || url.protocol === "https:" || isLoopbackHost(url.hostname);
+  },
+  {
+    message:
+      "must use https: (plain http: only for a loopback address: 127.0.0.0/8, localhost or [::1])",
+  },
+);
+
+/** A Postgres URL: postgres:// or postgresql://, as Supabase and every host write them. */
+export function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "postgres:" || url.protocol === "postgresql:";
+  } catch {
+    return false;
+  }
+}
+
+/** A Postgres connection URL (postgres:// or postgresql://). */
+export const postgresUrl = z.string().refine(isPostgresUrl, {
+  message: "must be a postgres:// or postgresql:// URL",
+});
+
 export const digits = (message: string) => z.string().regex(/^\d+$/, { message }).transform(Number);
 
 /** A requests-per-minute limit where 0 switches it off. */
@@ -46,6 +85,10 @@ export const functionEnvShape = {
   ),
   SITE_URL: optional(httpUrl),
   ALLOWED_ORIGINS: optional(z.string()),
+  /** A Postgres of one's own; wins over SUPABASE_DB_URL. */
+  DATABASE_URL: optional(postgresUrl),
+  /** Set by Supabase in every Edge Function: the project's own Postgres. */
+  SUPABASE_DB_URL: optional(postgresUrl),
 };
 
 export class FunctionConfigError extends Error {

@@ -1,74 +1,90 @@
+import { asDatabaseError, type Db } from "./db.ts";
+
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface RateLimiter {
-  hit(key: string): RateLimitVerdict;
-  /** Keys with a live window of their own. */
-  readonly size: number;
+  /**
+   * Counts one request for `key` and says whether it may go ahead. Rejects with
+   * DatabaseUnavailableError when the count cannot be made: the caller then refuses the request.
+   */
+  hit(key: string): Promise<RateLimitVerdict>;
 }
 
-export interface RateLimiterOptions {
-  /** Requests allowed per key and window. */
+export interface DbLimiterOptions {
+  /** Names the limiter in the table (`checkout`, `feed:all`, ...): its own windows. */
+  name: string;
+  /** Requests allowed per key and window (at least 1). */
   limit: number;
-  windowMs?: number;
+  windowSeconds: number;
+  /** Tests only: the clock (ms since epoch). By default the database's clock decides. */
   now?: () => number;
-  /** Bounds memory; keys that arrive while the map is full share one overflow window. */
-  maxKeys?: number;
+  /** Tests only: prune expired rows every this many hits (default 100). */
+  pruneEvery?: number;
 }
-
-type Window = { start: number; count: number };
 
 /**
- * In-memory fixed window per key, starting at the key's first request. Best effort: each
- * process (or Supabase isolate) counts on its own. A full map never evicts a live window, so
- * a caller cannot reset its own or anyone else's count by sending many keys.
+ * One atomic statement per hit: the key's window is created, counted, or restarted once it has
+ * expired, and the count comes back in the same statement. Concurrent hits from any number of
+ * processes serialise on the row, so exactly `limit` pass in a window. The window starts at
+ * the key's first request, as it always has.
  */
-export function createRateLimiter({
-  limit,
-  windowMs = 60_000,
-  now = Date.now,
-  maxKeys = 10_000,
-}: RateLimiterOptions): RateLimiter {
-  // Insertion order equals window start order, so expired windows sit at the front.
-  const windows = new Map<string, Window>();
-  let overflow: Window | undefined;
+const HIT_SQL = `
+insert into private.rate_limit_windows as w (name, key_hash, window_start, expires_at, hits)
+values ($1, $2, coalesce($4::timestamptz, statement_timestamp()),
+        coalesce($4::timestamptz, statement_timestamp()) + make_interval(secs => $3), 1)
+on conflict (name, key_hash) do update set
+  window_start = case when w.expires_at <= excluded.window_start or w.window_start > excluded.window_start
+                      then excluded.window_start else w.window_start end,
+  expires_at = case when w.expires_at <= excluded.window_start or w.window_start > excluded.window_start
+                    then excluded.expires_at else w.expires_at end,
+  hits = case when w.expires_at <= excluded.window_start or w.window_start > excluded.window_start
+              then 1 else w.hits + 1 end
+returning hits,
+  greatest(1, ceil(extract(epoch from (w.expires_at - coalesce($4::timestamptz, statement_timestamp())))))::integer
+    as retry_after_seconds`;
 
-  const isLive = (window: Window, time: number) =>
-    time >= window.start && time - window.start < windowMs;
+/** Deletes a bounded batch of expired windows and feed answers (the migration's function). */
+export const PRUNE_SQL =
+  "select private.prune_function_state($1, coalesce($2::timestamptz, statement_timestamp())) as deleted";
 
-  const count = (window: Window, time: number): RateLimitVerdict => {
-    window.count += 1;
-    if (window.count <= limit) return { allowed: true };
-    const retryAfterSeconds = Math.max(1, Math.ceil((window.start + windowMs - time) / 1000));
-    return { allowed: false, retryAfterSeconds };
-  };
+/** Keys are stored as a SHA-256, so the table holds no client address or e-mail in clear. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** A named fixed-window limiter kept in Postgres; every process sharing the database shares it. */
+export function createDbLimiter(db: Db, options: DbLimiterOptions): RateLimiter {
+  if (!Number.isInteger(options.limit) || options.limit < 1) {
+    throw new RangeError("A limiter's limit must be a whole number of at least 1.");
+  }
+  if (!(options.windowSeconds > 0)) throw new RangeError("A limiter's window must be positive.");
+  const pruneEvery = options.pruneEvery ?? 100;
+  let hits = 0;
 
   return {
-    get size() {
-      return windows.size;
-    },
-    hit(key) {
-      const time = now();
-      for (const [oldKey, window] of windows) {
-        if (time - window.start < windowMs) break;
-        windows.delete(oldKey);
+    async hit(key) {
+      const at = options.now === undefined ? null : new Date(options.now());
+      let rows: { hits: number; retry_after_seconds: number }[];
+      try {
+        rows = await db.query(HIT_SQL, [
+          options.name,
+          await sha256Hex(key),
+          options.windowSeconds,
+          at,
+        ]);
+      } catch (error) {
+        throw asDatabaseError(error);
       }
-
-      let window = windows.get(key);
-      if (window !== undefined && !isLive(window, time)) {
-        windows.delete(key);
-        window = undefined;
+      hits += 1;
+      if (hits % pruneEvery === 0) {
+        // Retention on the way: a bounded delete, never awaited by the visitor, never fatal.
+        db.query(PRUNE_SQL, [500, at]).catch(() => {});
       }
-      if (window === undefined) {
-        if (windows.size >= maxKeys) {
-          if (overflow === undefined || !isLive(overflow, time)) {
-            overflow = { start: time, count: 0 };
-          }
-          return count(overflow, time);
-        }
-        window = { start: time, count: 0 };
-        windows.set(key, window);
-      }
-      return count(window, time);
+      const row = rows[0];
+      if (row === undefined) throw new Error("The rate-limit statement returned no row.");
+      if (Number(row.hits) <= options.limit) return { allowed: true };
+      return { allowed: false, retryAfterSeconds: Number(row.retry_after_seconds) };
     },
   };
 }
@@ -80,20 +96,29 @@ export interface RateLimiters {
   globalRateLimiter?: RateLimiter;
 }
 
-const MINUTE_MS = 60_000;
+const MINUTE_SECONDS = 60;
 
-/** A function's two limits, per minute; 0 turns either off. */
+/** A function's two limits, per minute, under `name` and `name:all`; 0 turns either off. */
 export function createMinuteLimiters(
+  db: Db,
+  name: string,
   perClient: number,
   global: number,
   now?: () => number,
 ): RateLimiters {
   return {
     rateLimiter:
-      perClient > 0 ? createRateLimiter({ limit: perClient, windowMs: MINUTE_MS, now }) : undefined,
+      perClient > 0
+        ? createDbLimiter(db, { name, limit: perClient, windowSeconds: MINUTE_SECONDS, now })
+        : undefined,
     globalRateLimiter:
       global > 0
-        ? createRateLimiter({ limit: global, windowMs: MINUTE_MS, now, maxKeys: 1 })
+        ? createDbLimiter(db, {
+            name: `${name}:all`,
+            limit: global,
+            windowSeconds: MINUTE_SECONDS,
+            now,
+          })
         : undefined,
   };
 }

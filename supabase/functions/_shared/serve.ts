@@ -1,5 +1,6 @@
 import { rateLimitKey } from "./client-address.ts";
 import { corsHeaders, preflight } from "./cors.ts";
+import { isUnavailableError } from "./db.ts";
 import { problem } from "./http.ts";
 import type { RateLimiters, RateLimitVerdict } from "./rate-limit.ts";
 
@@ -22,7 +23,11 @@ export const ALLOW = "POST, OPTIONS";
 export const SERVE_MESSAGES = {
   method_not_allowed: "This endpoint only accepts POST requests.",
   internal_error: "Something went wrong on our side. Please try again later.",
+  database_unavailable: "We can't take requests just now. Please try again in a minute.",
 } as const;
+
+/** Seconds a visitor is asked to wait when the database cannot answer. */
+export const DATABASE_RETRY_AFTER_SECONDS = 30;
 
 type PostHandler = (
   req: Request,
@@ -32,7 +37,9 @@ type PostHandler = (
 
 /**
  * CORS, preflight, method handling and the last-resort catch every function shares. A fault
- * in `handlePost` is logged as `<event>_internal_error` and answered 500 without details.
+ * in `handlePost` is logged as `<event>_internal_error` and answered 500 without details; a
+ * database that cannot answer (DatabaseUnavailableError, thrown before anything is done that
+ * must be counted or recorded) is answered 503 `database_unavailable` with Retry-After.
  */
 export function serveFunction(
   options: { allowedOrigins: readonly string[]; log: LogLine; event: string },
@@ -50,6 +57,16 @@ export function serveFunction(
     try {
       return await handlePost(req, cors, info);
     } catch (error) {
+      if (isUnavailableError(error)) {
+        options.log(
+          JSON.stringify({
+            level: "error",
+            event: `${options.event}_database_unavailable`,
+            ...describeError(error),
+          }),
+        );
+        return databaseUnavailable(cors);
+      }
       options.log(
         JSON.stringify({
           level: "error",
@@ -62,13 +79,25 @@ export function serveFunction(
   };
 }
 
-export function checkRateLimits(
+/** 503 `database_unavailable`: nothing was done; the visitor may try again shortly. */
+export function databaseUnavailable(cors: Record<string, string>): Response {
+  return problem(503, "database_unavailable", SERVE_MESSAGES.database_unavailable, {
+    ...cors,
+    "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+  });
+}
+
+/**
+ * The per-client limit, then the global one. Rejects with DatabaseUnavailableError when the
+ * database cannot count, which `serveFunction` answers with 503.
+ */
+export async function checkRateLimits(
   limiters: RateLimiters,
   info: ClientInfo | undefined,
-): RateLimitVerdict {
-  const perClient = limiters.rateLimiter?.hit(rateLimitKey(info?.clientIp));
+): Promise<RateLimitVerdict> {
+  const perClient = await limiters.rateLimiter?.hit(rateLimitKey(info?.clientIp));
   if (perClient !== undefined && !perClient.allowed) return perClient;
-  return limiters.globalRateLimiter?.hit("all") ?? { allowed: true };
+  return (await limiters.globalRateLimiter?.hit("all")) ?? { allowed: true };
 }
 
 /** A 429 in the usual error shape, telling the browser how long to wait. */

@@ -1,3 +1,5 @@
+import type { Db } from "../_shared/db.ts";
+import { createNoDatabaseHandler, functionDb } from "../_shared/function-db.ts";
 import { createMinuteLimiters } from "../_shared/rate-limit.ts";
 import {
   createCheckoutHandler,
@@ -9,9 +11,14 @@ import { parseCheckoutEnv } from "./schema.ts";
 import { createStripeCheckout } from "./stripe.ts";
 
 export interface CheckoutFromEnvOptions {
+  /**
+   * Where the rate limits are counted: the Node server's database, or a test's. Without it,
+   * a pool on DATABASE_URL or SUPABASE_DB_URL; with neither, every POST answers 503.
+   */
+  db?: Db;
   /** Receives one JSON line per event; defaults to console.error. */
   log?: LogLine;
-  /** Clock for the rate limiter (ms since epoch). */
+  /** Clock for the rate limiter (ms since epoch); by default the database's. */
   now?: () => number;
   /** Overrides the per-try Stripe timeout (default STRIPE_TRY_TIMEOUT_MS); tests use a short one. */
   stripeTimeoutMs?: number;
@@ -40,6 +47,14 @@ export function createCheckoutHandlerFromEnv(
     return createNotConfiguredHandler({ allowedOrigins: config.allowedOrigins, log });
   }
 
+  const db = functionDb(options.db, config.databaseUrl);
+  if (db === undefined) {
+    return createNoDatabaseHandler({
+      allowedOrigins: config.allowedOrigins,
+      event: "checkout",
+      log,
+    });
+  }
   const { createSession } = createStripeCheckout({
     secretKey: config.stripe.secretKey,
     apiBase: config.stripeApiBase,
@@ -53,6 +68,8 @@ export function createCheckoutHandlerFromEnv(
     allowedOrigins: config.allowedOrigins,
     bodyTimeoutMs: options.bodyTimeoutMs,
     ...createMinuteLimiters(
+      db,
+      "checkout",
       config.rateLimitPerMinute,
       config.rateLimitGlobalPerMinute,
       options.now,

@@ -77,7 +77,7 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
 
   const options = { allowedOrigins: deps.allowedOrigins, log, event: "checkout" };
   return serveFunction(options, async (req, cors, info) => {
-    const verdict = checkRateLimits(deps, info);
+    const verdict = await checkRateLimits(deps, info);
     if (!verdict.allowed) return rateLimited(verdict, MESSAGES.rate_limited, cors);
     const key = idempotencyKey(req);
     if (!key.ok) return fail(400, "invalid_idempotency_key", cors);

@@ -1,13 +1,12 @@
 import { z } from "zod";
-import { parseIpAddress } from "../_shared/client-address.ts";
+import { databaseUrlFromEnv } from "../_shared/db.ts";
 import {
   envProblems,
   FunctionConfigError,
   functionEnvShape,
-  httpOrigin,
   optional,
-  parseHttpUrl,
   perMinute,
+  secureApiBase,
   siteAndOrigins,
 } from "../_shared/env.ts";
 
@@ -52,25 +51,8 @@ export function parseCheckoutBody(value: unknown): BodyParseResult {
   return { ok: false, code: BODY_ERROR_PRIORITY.find((code) => codes.has(code)) ?? "invalid_body" };
 }
 
-/** 127.0.0.0/8, `localhost` or `[::1]` (as URL writes them): traffic that stays on the machine. */
-function isLoopbackHost(hostname: string): boolean {
-  if (hostname === "localhost" || hostname === "[::1]") return true;
-  const address = parseIpAddress(hostname);
-  return address?.version === 4 && address.bytes[0] === 127;
-}
-
 // Plain http: would send the secret key in clear text; a local fake or stripe-mock is fine.
-const stripeApiBase = httpOrigin.refine(
-  (value) => {
-    // An unparsable value is already reported by httpOrigin.
-    const url = parseHttpUrl(value);
-    return url === null || url.protocol === "https:" || isLoopbackHost(url.hostname);
-  },
-  {
-    message:
-      "must use https: (plain http: only for a loopback address: 127.0.0.0/8, localhost or [::1])",
-  },
-);
+const stripeApiBase = secureApiBase;
 
 const isLiveKey = (key: string) => /^(sk|rk)_live_/.test(key);
 
@@ -102,6 +84,8 @@ export interface CheckoutConfig {
   stripe: { secretKey: string; prices: Map<PlanId, string> } | undefined;
   /** Names (never values) of the variables that are missing. */
   missing: string[];
+  /** DATABASE_URL, else SUPABASE_DB_URL; undefined when neither is set. */
+  databaseUrl: string | undefined;
 }
 
 export class CheckoutConfigError extends FunctionConfigError {
@@ -155,5 +139,6 @@ export function parseCheckoutEnv(env: Record<string, string | undefined>): Check
         ? { secretKey: vars.STRIPE_SECRET_KEY, prices }
         : undefined,
     missing,
+    databaseUrl: databaseUrlFromEnv(vars),
   };
 }

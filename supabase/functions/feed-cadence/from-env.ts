@@ -1,7 +1,11 @@
+import type { Db } from "../_shared/db.ts";
+import { createNoDatabaseHandler, functionDb } from "../_shared/function-db.ts";
 import { createMinuteLimiters } from "../_shared/rate-limit.ts";
+import { CACHE_MAX_ENTRIES, CACHE_TTL_MS } from "./budget.ts";
+import { createDbAnswerCache } from "./cache.ts";
 import type { FunctionHandler, LogLine } from "../_shared/serve.ts";
 import type { FetchLimits, PinnedRequest, ResolveHost } from "./fetch-feed.ts";
-import { createFeedCadenceHandler } from "./handler.ts";
+import { createFeedCadenceHandler, type Answer } from "./handler.ts";
 import { createResolver, pinnedRequest, systemHosts } from "./net.ts";
 import { createDefaultReader, type ReadInWorker } from "./read-in-worker.ts";
 import { parseFeedEnv } from "./schema.ts";
@@ -16,6 +20,13 @@ export const productionNetwork: { resolve: ResolveHost; request: PinnedRequest }
 };
 
 export interface FeedFromEnvOptions {
+  /**
+   * Where the rate limits and the answer cache live: the Node server's database, or a test's.
+   * Without it, a pool on DATABASE_URL or SUPABASE_DB_URL; with neither, every POST answers 503.
+   */
+  db?: Db;
+  /** Tests only: how long an answer is reused (default CACHE_TTL_MS). */
+  cacheTtlMs?: number;
   /** Receives one JSON line per event; defaults to console.error. */
   log?: LogLine;
   /** Clock for the rate limiter, the cache and the months counted (ms since epoch). */
@@ -41,15 +52,36 @@ export function createFeedCadenceHandlerFromEnv(
   options: FeedFromEnvOptions = {},
 ): FunctionHandler {
   const config = parseFeedEnv(env);
+  const log = options.log ?? ((line: string) => console.error(line));
+  const db = functionDb(options.db, config.databaseUrl);
+  if (db === undefined) {
+    return createNoDatabaseHandler({ allowedOrigins: config.allowedOrigins, event: "feed", log });
+  }
+  const cache = createDbAnswerCache<Answer>(db, {
+    ttlMs: options.cacheTtlMs ?? CACHE_TTL_MS,
+    maxEntries: CACHE_MAX_ENTRIES,
+    now: options.now,
+    onStoreError: (error) =>
+      log(
+        JSON.stringify({
+          level: "warn",
+          event: "feed_cache_store_failed",
+          errorName: error instanceof Error ? error.name : typeof error,
+        }),
+      ),
+  });
   return createFeedCadenceHandler({
+    cache,
     allowedOrigins: config.allowedOrigins,
     resolve: (options.network ?? productionNetwork).resolve,
     request: (options.network ?? productionNetwork).request,
     read: options.read ?? createDefaultReader(),
     limits: options.limits,
     now: options.now,
-    log: options.log,
+    log,
     ...createMinuteLimiters(
+      db,
+      "feed",
       config.rateLimitPerMinute,
       config.rateLimitGlobalPerMinute,
       options.now,

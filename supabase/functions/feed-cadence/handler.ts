@@ -12,14 +12,12 @@ import {
 } from "../_shared/serve.ts";
 import {
   BODY_READ_TIMEOUT_MS,
-  CACHE_MAX_ENTRIES,
-  CACHE_TTL_MS,
   CONNECT_TIMEOUT_MS,
   FETCH_DEADLINE_MS,
   MAX_FEED_BYTES,
   MAX_REDIRECTS,
 } from "./budget.ts";
-import { createAnswerCache } from "./cache.ts";
+import type { AnswerCache } from "./cache.ts";
 import { charsetOf } from "./encoding.ts";
 import {
   checkFeedUrl,
@@ -105,7 +103,7 @@ export function codeForFetchFailure(failure: FetchFailure): Code {
   }
 }
 
-type Answer =
+export type Answer =
   { ok: true; cadence: Cadence } | { ok: false; status: number; code: Code; transient?: true };
 
 export interface FeedHandlerDeps extends RateLimiters {
@@ -116,9 +114,10 @@ export interface FeedHandlerDeps extends RateLimiters {
   request: PinnedRequest;
   /** Reads the fetched bytes off the event loop, within the time left (read-in-worker.ts). */
   read: ReadInWorker;
+  /** Lasting answers per feed URL, in the database (cache.ts's createDbAnswerCache). */
+  cache: AnswerCache<Answer>;
   limits?: Partial<FetchLimits>;
   bodyTimeoutMs?: number;
-  cacheTtlMs?: number;
   now?: () => number;
   log?: LogLine;
 }
@@ -128,7 +127,7 @@ export interface FeedHandlerDeps extends RateLimiters {
  * slow or unreachable host, or a reading that failed (READ_FAILURES), may answer the next
  * visitor, so those are not kept.
  */
-const lasting = (answer: Answer) =>
+export const lasting = (answer: Answer) =>
   answer.ok ||
   (!answer.transient && answer.code !== "feed_too_slow" && answer.code !== "feed_unreachable");
 
@@ -136,11 +135,7 @@ export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler
   const log = deps.log ?? defaultLog;
   const now = deps.now ?? Date.now;
   const limits: FetchLimits = { ...DEFAULT_FETCH_LIMITS, ...deps.limits };
-  const cache = createAnswerCache<Answer>({
-    ttlMs: deps.cacheTtlMs ?? CACHE_TTL_MS,
-    maxEntries: CACHE_MAX_ENTRIES,
-    now,
-  });
+  const { cache } = deps;
   const refuse = (status: number, code: Code): Answer => ({ ok: false, status, code });
 
   async function lookUp(url: URL): Promise<Answer> {
@@ -215,7 +210,7 @@ export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler
           ? { ...cors, "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) }
           : cors,
       );
-    const verdict = checkRateLimits(deps, info);
+    const verdict = await checkRateLimits(deps, info);
     if (!verdict.allowed) return rateLimited(verdict, MESSAGES.rate_limited, cors);
     const body = await readJsonRequest(
       req,

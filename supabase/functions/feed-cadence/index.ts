@@ -1,5 +1,7 @@
 import { createFeedCadenceHandlerFromEnv } from "./from-env.ts";
 
+// Supabase sets SUPABASE_DB_URL in every function: the project's Postgres, where the rate
+// limits (and the feed cache) are counted for all isolates together.
 const handler = createFeedCadenceHandlerFromEnv(Deno.env.toObject());
 
 // As create-checkout: Cloudflare, in front of every Supabase project, sets cf-connecting-ip to

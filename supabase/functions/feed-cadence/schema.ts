@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { databaseUrlFromEnv } from "../_shared/db.ts";
 import {
   envProblems,
   FunctionConfigError,
@@ -26,6 +27,8 @@ export interface FeedConfig {
   allowedOrigins: string[];
   rateLimitPerMinute: number;
   rateLimitGlobalPerMinute: number;
+  /** DATABASE_URL, else SUPABASE_DB_URL; undefined when neither is set. */
+  databaseUrl: string | undefined;
 }
 
 export class FeedConfigError extends FunctionConfigError {
@@ -48,5 +51,6 @@ export function parseFeedEnv(env: Record<string, string | undefined>): FeedConfi
     rateLimitPerMinute,
     rateLimitGlobalPerMinute:
       vars.FEED_RATE_LIMIT_GLOBAL ?? FEED_GLOBAL_RATE_LIMIT_FACTOR * rateLimitPerMinute,
+    databaseUrl: databaseUrlFromEnv(vars),
   };
 }
