@@ -5,6 +5,7 @@ import { parseEmailEnv } from "../supabase/functions/_shared/email-env.ts";
 import { databaseUrlFromEnv } from "../supabase/functions/_shared/db.ts";
 import { createCheckoutHandlerFromEnv } from "../supabase/functions/create-checkout/from-env.ts";
 import { createFeedCadenceHandlerFromEnv } from "../supabase/functions/feed-cadence/from-env.ts";
+import { createManageSubscriptionFromEnv } from "../supabase/functions/manage-subscription/from-env.ts";
 import { createApp } from "./app.ts";
 import { startHousekeeping } from "./background.ts";
 import { clientAddress } from "./client-address.ts";
@@ -35,11 +36,26 @@ const { db } = database;
 const email = parseEmailEnv(env.vars);
 const mailer = createMailer({ db, apiKey: email.apiKey, apiBase: email.apiBase, from: email.from });
 const stopHousekeeping = startHousekeeping({ db, mailer });
+const manage = createManageSubscriptionFromEnv(env.vars, { db, mailer });
+// Cancellations and withdrawals whose Stripe work or e-mail failed are retried every minute.
+const manageRetry = setInterval(() => {
+  manage.retryRequests().catch((error: unknown) => {
+    console.error(
+      JSON.stringify({
+        level: "warn",
+        event: "manage_retry_failed",
+        errorName: error instanceof Error ? error.name : typeof error,
+      }),
+    );
+  });
+}, 60_000);
+manageRetry.unref();
 
 const app = createApp({
   files: loadStaticFiles(root),
   checkout: createCheckoutHandlerFromEnv(env.vars, { db }),
   feedCadence: createFeedCadenceHandlerFromEnv(env.vars, { db }),
+  manageSubscription: manage.handler,
   connectOrigins: connectOrigins(built.VITE_SUPABASE_URL),
   clientIp: (c) =>
     clientAddress(getConnInfo(c).remote.address, c.req.header("x-forwarded-for"), trustedHops),
@@ -55,6 +71,7 @@ console.log(
 
 function shutdown() {
   stopHousekeeping();
+  clearInterval(manageRetry);
   void server
     .close()
     .then(() => database.close())

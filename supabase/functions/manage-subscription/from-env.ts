@@ -1,4 +1,5 @@
 import type { Db } from "../_shared/db.ts";
+import { createNoDatabaseHandler, functionDb } from "../_shared/function-db.ts";
 import { createMailer, type Mailer } from "../_shared/email.ts";
 import { parseEmailEnv } from "../_shared/email-env.ts";
 import { createDbLimiter } from "../_shared/rate-limit.ts";
@@ -11,7 +12,11 @@ import { createRequestStore } from "./store.ts";
 import { retryDue, type WorkDeps } from "./work.ts";
 
 export interface ManageFromEnvOptions {
-  db: Db;
+  /**
+   * Where requests, limits and the outbox live: the Node server's database, or a test's.
+   * Without it, a pool on DATABASE_URL or SUPABASE_DB_URL; with neither, every POST is 503.
+   */
+  db?: Db;
   log?: LogLine;
   /** Keeps the work after an answer alive (EdgeRuntime.waitUntil on Supabase). */
   waitUntil?: (work: Promise<unknown>) => void;
@@ -31,8 +36,8 @@ export interface ManageSubscription {
    * retention. The Node server runs it every minute; on Supabase the next request does.
    */
   retryRequests: () => Promise<void>;
-  /** The mailer the function sends through (its outbox is retried by whoever runs it). */
-  mailer: Mailer;
+  /** The mailer the function sends through; undefined without a database. */
+  mailer: Mailer | undefined;
 }
 
 /**
@@ -42,15 +47,27 @@ export interface ManageSubscription {
  */
 export function createManageSubscriptionFromEnv(
   env: Record<string, string | undefined>,
-  options: ManageFromEnvOptions,
+  options: ManageFromEnvOptions = {},
 ): ManageSubscription {
   const log = options.log ?? ((line: string) => console.error(line));
   const config = parseManageEnv(env);
   const emailConfig = parseEmailEnv(env);
+  const db = functionDb(options.db, config.databaseUrl);
+  if (db === undefined) {
+    return {
+      handler: createNoDatabaseHandler({
+        allowedOrigins: config.allowedOrigins,
+        event: "manage",
+        log,
+      }),
+      retryRequests: async () => {},
+      mailer: undefined,
+    };
+  }
   const mailer =
     options.mailer ??
     createMailer({
-      db: options.db,
+      db,
       apiKey: emailConfig.apiKey,
       apiBase: emailConfig.apiBase,
       from: emailConfig.from,
@@ -77,7 +94,7 @@ export function createManageSubscriptionFromEnv(
       planNames: config.planNames,
       timeoutMs: options.stripeTimeoutMs,
     });
-  const store = createRequestStore(options.db);
+  const store = createRequestStore(db);
   const email = { brand: "Castloop", siteUrl: config.siteUrl, supportEmail: config.supportEmail };
   const work: WorkDeps = {
     billing,
@@ -102,7 +119,7 @@ export function createManageSubscriptionFromEnv(
     perClient:
       config.rateLimitPerMinute === 0
         ? undefined
-        : createDbLimiter(options.db, {
+        : createDbLimiter(db, {
             name: "manage",
             limit: config.rateLimitPerMinute,
             windowSeconds: 60,
@@ -110,7 +127,7 @@ export function createManageSubscriptionFromEnv(
     perAddress:
       config.emailRateLimitPerHour === 0
         ? undefined
-        : createDbLimiter(options.db, {
+        : createDbLimiter(db, {
             name: "manage:address",
             limit: config.emailRateLimitPerHour,
             windowSeconds: 3600,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { databaseUrlFromEnv } from "../_shared/db.ts";
 import { hasLineBreak, isEmailAddress } from "../_shared/email.ts";
 import {
   envProblems,
@@ -201,6 +202,8 @@ export interface ManageConfig {
   rateLimitPerMinute: number;
   emailRateLimitPerHour: number;
   supportEmail: string;
+  /** DATABASE_URL, else SUPABASE_DB_URL; undefined when neither is set. */
+  databaseUrl: string | undefined;
   /** Names (never values) of the variables that are missing. */
   missing: string[];
 }
@@ -250,6 +253,7 @@ export function parseManageEnv(env: Record<string, string | undefined>): ManageC
     rateLimitPerMinute: vars.MANAGE_RATE_LIMIT ?? DEFAULT_MANAGE_RATE_LIMIT,
     emailRateLimitPerHour: vars.MANAGE_EMAIL_RATE_LIMIT ?? DEFAULT_MANAGE_EMAIL_RATE_LIMIT,
     supportEmail: vars.VITE_SUPPORT_EMAIL ?? "support@castloop.com",
+    databaseUrl: databaseUrlFromEnv(vars),
     missing,
   };
 }

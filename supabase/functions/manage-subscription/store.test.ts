@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEFAULT_TEMPLATE_DIR,
-  openEmbeddedDb,
-  type EmbeddedDb,
-} from "../../../server/embedded-db.ts";
+import type { EmbeddedDb } from "../../../server/embedded-db.ts";
+import { openTestDb } from "../../../tests/db/test-db.ts";
 import { createRequestStore, MAX_ATTEMPTS } from "./store.ts";
 
 // The requests table and its SQL on PGlite, with the migrations `supabase db push` applies.
 
 let db: EmbeddedDb;
 beforeAll(async () => {
-  db = await openEmbeddedDb({ templateDir: DEFAULT_TEMPLATE_DIR });
+  db = await openTestDb();
   // initdb for a first snapshot takes seconds on a busy machine.
 }, 60_000);
 afterAll(async () => {
