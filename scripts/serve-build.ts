@@ -17,6 +17,8 @@ export type ServeOptions = {
   /** Defaults to a free loopback port. */
   port?: number;
   cwd?: string;
+  /** How long the server may take to answer its first request (default 20 s). */
+  startTimeoutMs?: number;
 };
 
 /**
@@ -46,7 +48,8 @@ export async function serveBuild(options: ServeOptions = {}): Promise<Served> {
     await exited;
     clearTimeout(hung);
   };
-  const deadline = Date.now() + 20_000;
+  const startTimeoutMs = options.startTimeoutMs ?? 20_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -56,7 +59,7 @@ export async function serveBuild(options: ServeOptions = {}): Promise<Served> {
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error("server did not start within 20 s");
+      throw new Error(`server did not start within ${startTimeoutMs / 1000} s`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -23,6 +23,8 @@ export async function startManageStack(env: Record<string, string> = {}): Promis
   try {
     const server = await serveBuild({
       port,
+      // Opening the in-memory database takes seconds more when the machine is busy.
+      startTimeoutMs: 60_000,
       env: {
         SITE_URL: origin,
         STRIPE_SECRET_KEY: "sk_test_fake_e2e_manage",

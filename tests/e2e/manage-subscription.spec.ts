@@ -14,7 +14,10 @@ import { expect, test, type Page } from "./test";
 let stack: ManageStack;
 
 test.beforeAll(async () => {
-  stack = await startManageStack();
+  // A server with its own database: seconds to open on a busy machine.
+  test.setTimeout(90_000);
+  // The per-address limit is off here: these tests reuse addresses; the flood test turns it on.
+  stack = await startManageStack({ MANAGE_EMAIL_RATE_LIMIT: "0" });
 });
 test.afterAll(async () => {
   await stack?.close();
@@ -181,6 +184,8 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("the new pages have no axe violations", async ({ page }) => {
+  // Eight pages, each loaded and audited.
+  test.setTimeout(120_000);
   for (const path of [
     "/cancel",
     "/cancel#error-invalid_email",
@@ -199,6 +204,8 @@ test("the new pages have no axe violations", async ({ page }) => {
 test("answers a flood for one address with 429 and Retry-After, and no flood of e-mail", async ({
   request,
 }) => {
+  // A server of its own, with the per-address limit on.
+  test.setTimeout(120_000);
   const limited = await startManageStack({ MANAGE_EMAIL_RATE_LIMIT: "3" });
   try {
     limited.stripe.seedSubscription({ email: "ada@example.com" });
