@@ -11,6 +11,7 @@ import { clientAddress } from "../server/client-address.ts";
 import { readBuiltPublicEnv } from "../server/env.ts";
 import { listen } from "../server/http-server.ts";
 import { connectOrigins } from "../server/security-headers.ts";
+import { DEFAULT_TEMPLATE_DIR, openEmbeddedDb } from "../server/embedded-db.ts";
 import { loadStaticFiles } from "../server/static-files.ts";
 
 // The production app for `npm run bench:feed` (bench/feed-isolation.ts), in a process of its
@@ -28,6 +29,8 @@ const resolve: ResolveHost = (hostname) =>
   hostname.endsWith(".silent.test") ? silent(hostname) : network.resolve(hostname);
 
 const built = readBuiltPublicEnv();
+// Limits and the feed cache count in a database, as in production: PGlite in memory here.
+const db = await openEmbeddedDb({ templateDir: DEFAULT_TEMPLATE_DIR });
 const app = createApp({
   files: loadStaticFiles("build/client"),
   checkout: createCheckoutHandlerFromEnv(
@@ -40,11 +43,12 @@ const app = createApp({
       STRIPE_API_BASE: vars.BENCH_STRIPE_URL!,
       CHECKOUT_RATE_LIMIT: "0",
     },
-    { log: () => {} },
+    { db, log: () => {} },
   ),
   feedCadence: createFeedCadenceHandlerFromEnv(
     { SITE_URL: "http://127.0.0.1" },
     {
+      db,
       network: { resolve, request: network.request },
       read: vars.BENCH_READ === "in-process" ? readInProcess : undefined,
       log: (line) => process.stdout.write(`${line}\n`),

@@ -2,7 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { DatabaseUnavailableError } from "../supabase/functions/_shared/db.ts";
 import { applyMigrations, readMigrations, type MigrationTarget } from "./migrations.ts";
 
@@ -58,6 +58,15 @@ function pgliteVersion(): string {
   return manifest.version;
 }
 
+async function saveTemplate(pglite: PGlite, template: string): Promise<void> {
+  const dump = await pglite.dumpDataDir("none");
+  mkdirSync(dirname(template), { recursive: true });
+  // Written aside and renamed, so a reader never loads half a snapshot.
+  const partial = `${template}.${process.pid}.partial`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, template);
+}
+
 /**
  * PGlite, Postgres compiled to WebAssembly, in this process: in a directory or in memory,
  * with every migration in supabase/migrations applied.
@@ -78,12 +87,9 @@ export async function openEmbeddedDb(options: EmbeddedDbOptions = {}): Promise<E
   try {
     const applied = await applyMigrations(db, migrations);
     if (template !== undefined && applied.length > 0) {
-      const dump = await pglite.dumpDataDir("none");
-      mkdirSync(options.templateDir as string, { recursive: true });
-      // Written aside and renamed, so a reader never loads half a snapshot.
-      const partial = `${template}.${process.pid}.partial`;
-      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-      renameSync(partial, template);
+      await saveTemplate(pglite, template).catch(() => {
+        // Only a speed-up: a read-only checkout (or Deno without --allow-write) goes without.
+      });
     }
   } catch (error) {
     await db.close();

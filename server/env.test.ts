@@ -36,7 +36,12 @@ describe("loadEnv", () => {
 
   it("works without a .env file", () => {
     const env = loadEnv({ cwd: tmpdir(), environment: {} });
-    expect(env.server).toEqual({ HOST: "127.0.0.1", PORT: 3000, TRUSTED_PROXY_HOPS: 0 });
+    expect(env.server).toEqual({
+      HOST: "127.0.0.1",
+      PORT: 3000,
+      TRUSTED_PROXY_HOPS: 0,
+      LOCAL_DB_DIR: ".cache/db",
+    });
   });
 
   it("fails once, naming every bad variable and what is wrong", () => {
@@ -47,6 +52,8 @@ describe("loadEnv", () => {
         environment: {
           STRIPE_API_BASE: "ftp://x",
           CHECKOUT_RATE_LIMIT: "-1",
+          DATABASE_URL: "mysql://db.example/site",
+          RESEND_API_BASE: "http://resend.example",
           FEED_RATE_LIMIT: "lots",
         },
       });
@@ -55,5 +62,7 @@ describe("loadEnv", () => {
     expect(attempt).toThrow(/STRIPE_API_BASE/);
     expect(attempt).toThrow(/CHECKOUT_RATE_LIMIT/);
     expect(attempt).toThrow(/FEED_RATE_LIMIT must be a whole number of feed look-ups per minute/);
+    expect(attempt).toThrow(/DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expect(attempt).toThrow(/RESEND_API_BASE must use https:/);
   });
 });

@@ -1,5 +1,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { EmbeddedDb } from "./embedded-db.ts";
+import { clearFunctionState, sharedTestDb } from "../tests/db/test-db.ts";
 import { startFeedFixtures, type FeedFixtures } from "../tests/fakes/feed-fixtures.ts";
 import { createFeedCadenceHandlerFromEnv } from "../supabase/functions/feed-cadence/from-env.ts";
 import type { FeedFromEnvOptions } from "../supabase/functions/feed-cadence/from-env.ts";
@@ -16,6 +18,7 @@ import { builtSite } from "./test-files.ts";
 
 const SITE = "http://127.0.0.1";
 let fixtures: FeedFixtures;
+let db: EmbeddedDb;
 const servers: Listening[] = [];
 
 async function serve(env: Record<string, string>, options: FeedFromEnvOptions = {}) {
@@ -24,7 +27,7 @@ async function serve(env: Record<string, string>, options: FeedFromEnvOptions = 
     checkout: async () => Response.json({ url: "https://pay" }),
     feedCadence: createFeedCadenceHandlerFromEnv(
       { SITE_URL: SITE, ...env },
-      { log: () => {}, ...options },
+      { db, log: () => {}, ...options },
     ),
     connectOrigins: [],
     clientIp: (c) => clientAddress(getConnInfo(c).remote.address, undefined, 0),
@@ -41,7 +44,9 @@ async function serve(env: Record<string, string>, options: FeedFromEnvOptions = 
 
 beforeAll(async () => {
   fixtures = await startFeedFixtures();
-});
+  db = await sharedTestDb();
+}, 120_000);
+beforeEach(() => clearFunctionState(db));
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.close()));
   await fixtures.close();

@@ -18,7 +18,7 @@ create table private.rate_limit_windows (
 );
 create index rate_limit_windows_expires_at on private.rate_limit_windows (expires_at);
 
--- The feed function's answers, keyed by a SHA-256 of the normalised feed URL. Only lasting
+-- The feed function's answers, keyed by a SHA-256 of the normalized feed URL. Only lasting
 -- answers are stored (a feed's cadence, or a refusal that says something about the feed).
 create table private.feed_cache (
   url_hash text primary key,

@@ -4,6 +4,7 @@ import { clientAddress } from "../../server/client-address.ts";
 import { readBuiltPublicEnv } from "../../server/env.ts";
 import { listen } from "../../server/http-server.ts";
 import { connectOrigins } from "../../server/security-headers.ts";
+import { openEmbeddedDb, DEFAULT_TEMPLATE_DIR } from "../../server/embedded-db.ts";
 import { loadStaticFiles } from "../../server/static-files.ts";
 import { createNotConfiguredHandler } from "../../supabase/functions/create-checkout/handler.ts";
 import { createFeedCadenceHandlerFromEnv } from "../../supabase/functions/feed-cadence/from-env.ts";
@@ -22,6 +23,10 @@ export type FeedStack = { origin: string; fixtures: FeedFixtures; close: () => P
  */
 export async function startFeedStack(): Promise<FeedStack> {
   const fixtures = await startFeedFixtures();
+  const db = await openEmbeddedDb({ templateDir: DEFAULT_TEMPLATE_DIR }).catch(async (error) => {
+    await fixtures.close();
+    throw error;
+  });
   try {
     const built = readBuiltPublicEnv();
     const app = createApp({
@@ -29,7 +34,7 @@ export async function startFeedStack(): Promise<FeedStack> {
       checkout: createNotConfiguredHandler({ allowedOrigins: [], log: () => {} }),
       feedCadence: createFeedCadenceHandlerFromEnv(
         { SITE_URL: "http://127.0.0.1", FEED_RATE_LIMIT: "0" },
-        { network: fixtureNetwork(fixtures), log: () => {} },
+        { db, network: fixtureNetwork(fixtures), log: () => {} },
       ),
       connectOrigins: connectOrigins(built.VITE_SUPABASE_URL),
       clientIp: (c) => clientAddress(getConnInfo(c).remote.address, undefined, 0),
@@ -41,10 +46,12 @@ export async function startFeedStack(): Promise<FeedStack> {
       close: async () => {
         await server.close();
         await fixtures.close();
+        await db.close();
       },
     };
   } catch (error) {
     await fixtures.close();
+    await db.close();
     throw error;
   }
 }

@@ -44,7 +44,7 @@ const CONNECTION_ERROR_CODES: ReadonlySet<string> = new Set([
 
 /**
  * SQLSTATE classes that say the server cannot serve us, not that our SQL is wrong: 08
- * connection exception, 28 authorisation, 3D no such database, 53 insufficient resources,
+ * connection exception, 28 authorization, 3D no such database, 53 insufficient resources,
  * 57 operator intervention (including 57014, a statement timeout), 58 system error.
  */
 const UNAVAILABLE_SQLSTATE_CLASSES: ReadonlySet<string> = new Set([

@@ -168,7 +168,10 @@ export function createMailer(options: MailerOptions): Mailer {
     }
   }
 
-  /** Records the outcome; a failed update is harmless (the idempotency key covers a resend). */
+  /**
+   * Records the outcome. A failed update leaves the row queued under its lease, so it is tried
+   * again later; the idempotency key keeps Resend from sending it twice.
+   */
   async function record(row: OutboxRow, delivery: Delivery): Promise<void> {
     const at = clock();
     if (delivery.ok) {
@@ -187,10 +190,11 @@ export function createMailer(options: MailerOptions): Mailer {
     await db
       .query(
         `update private.email_outbox
-           set attempts = $2, last_error = $3,
-               status = case when $2 >= $4 then 'failed' else 'queued' end,
-               next_attempt_at = case when $2 >= $4 then null
-                 else coalesce($5::timestamptz, statement_timestamp()) + make_interval(mins => $6) end
+           set attempts = $2::integer, last_error = $3::text,
+               status = case when $2::integer >= $4::integer then 'failed' else 'queued' end,
+               next_attempt_at = case when $2::integer >= $4::integer then null
+                 else coalesce($5::timestamptz, statement_timestamp())
+                      + make_interval(mins => $6::integer) end
          where id = $1`,
         [row.id, attempts, delivery.reason, MAX_EMAIL_ATTEMPTS, at, retryDelayMinutes(attempts)],
       )
@@ -206,9 +210,11 @@ export function createMailer(options: MailerOptions): Mailer {
         [row] = await db.query<OutboxRow>(
           `insert into private.email_outbox
              (to_address, subject, text_body, html_body, kind, ref, status, created_at, next_attempt_at)
-           values ($1, $2, $3, $4, $5, $6, $7,
+           values ($1, $2, $3, $4, $5, $6, $7::text,
                    coalesce($8::timestamptz, statement_timestamp()),
-                   case when $7 = 'queued' then coalesce($8::timestamptz, statement_timestamp()) end)
+                   -- Leased while this call sends it, so no retry elsewhere sends it meanwhile.
+                   case when $7::text = 'queued'
+                        then coalesce($8::timestamptz, statement_timestamp()) + interval '15 minutes' end)
            returning id::text, to_address, subject, text_body, html_body, attempts`,
           [
             message.to,

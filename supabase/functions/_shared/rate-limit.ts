@@ -25,7 +25,7 @@ export interface DbLimiterOptions {
 /**
  * One atomic statement per hit: the key's window is created, counted, or restarted once it has
  * expired, and the count comes back in the same statement. Concurrent hits from any number of
- * processes serialise on the row, so exactly `limit` pass in a window. The window starts at
+ * processes serialize on the row, so exactly `limit` pass in a window. The window starts at
  * the key's first request, as it always has.
  */
 const HIT_SQL = `

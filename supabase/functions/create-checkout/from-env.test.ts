@@ -343,7 +343,11 @@ describe("rate limit (E6)", () => {
 
   it("defaults to 30 per minute", async () => {
     const env = { ...testEnv(harness.fake), CHECKOUT_RATE_LIMIT: undefined };
-    const handler = createCheckoutHandlerFromEnv(env, { now: clock().now, log: () => {} });
+    const handler = createCheckoutHandlerFromEnv(env, {
+      db: harness.db,
+      now: clock().now,
+      log: () => {},
+    });
     const statuses: number[] = [];
     for (let index = 0; index < 31; index += 1) statuses.push((await handler(post("{"))).status);
     expect(statuses.filter((status) => status === 400)).toHaveLength(30);
@@ -356,5 +360,57 @@ describe("rate limit (E6)", () => {
       expect((await handler(post(VALID_BODY), { clientIp: "203.0.113.8" })).status).toBe(200);
     }
     expect(harness.fake.requests).toHaveLength(40);
+  });
+});
+
+describe("fails closed without its database", () => {
+  const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), {
+    code: "ECONNREFUSED",
+  });
+
+  it("answers 503 database_unavailable with Retry-After, and never calls Stripe", async () => {
+    const handler = harness.handler(
+      { CHECKOUT_RATE_LIMIT: "30" },
+      { db: { query: () => Promise.reject(refused) } },
+    );
+    const response = await handler(post(VALID_BODY), { clientIp: "203.0.113.8" });
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("30");
+    expect(response.headers.get("access-control-allow-origin")).toBe(SITE_ORIGIN);
+    expect(await readProblem(response)).toEqual({
+      error: MESSAGES.database_unavailable,
+      code: "database_unavailable",
+    });
+    expect(harness.fake.requests).toHaveLength(0);
+    expect(harness.logs.join("\n")).toContain('"event":"checkout_database_unavailable"');
+    expect(harness.logs.join("\n")).not.toContain("127.0.0.1:5432");
+  });
+
+  it("answers 503 when no database is configured at all, and logs which variables", async () => {
+    const logs: string[] = [];
+    const handler = createCheckoutHandlerFromEnv(testEnv(harness.fake), {
+      log: (line) => logs.push(line),
+    });
+    const response = await handler(post(VALID_BODY));
+    expect(response.status).toBe(503);
+    expect((await readProblem(response)).code).toBe("database_unavailable");
+    expect(harness.fake.requests).toHaveLength(0);
+    expect(JSON.parse(logs[0] ?? "{}")).toMatchObject({
+      event: "checkout_database_not_configured",
+      missing: ["SUPABASE_DB_URL", "DATABASE_URL"],
+    });
+  });
+
+  it("keeps the database's own faults a 500: only an unreachable database is a 503", async () => {
+    const broken = Object.assign(new Error('relation "private.x" does not exist'), {
+      code: "42P01",
+    });
+    const handler = harness.handler(
+      { CHECKOUT_RATE_LIMIT: "30" },
+      { db: { query: () => Promise.reject(broken) } },
+    );
+    const response = await handler(post(VALID_BODY));
+    expect(response.status).toBe(500);
+    expect(JSON.stringify(await readProblem(response))).not.toContain("private.x");
   });
 });

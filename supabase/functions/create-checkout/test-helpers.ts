@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { startFakeStripe, type FakeStripe } from "../../../tests/fakes/fake-stripe.ts";
+import type { EmbeddedDb } from "../../../server/embedded-db.ts";
+import { clearFunctionState, sharedTestDb } from "../../../tests/db/test-db.ts";
 import type { CheckoutHandler } from "./handler.ts";
 import { createCheckoutHandlerFromEnv, type CheckoutFromEnvOptions } from "./from-env.ts";
 
@@ -29,6 +31,8 @@ export function testEnv(fake: FakeStripe, extra: Record<string, string | undefin
 export interface Harness {
   fake: FakeStripe;
   logs: string[];
+  /** Where the handlers count their rate limits: a real Postgres (PGlite), emptied per test. */
+  db: EmbeddedDb;
   /** Builds a handler against the fake; `extra` overrides env variables. */
   handler(
     extra?: Record<string, string | undefined>,
@@ -37,13 +41,16 @@ export interface Harness {
 }
 
 export async function startHarness(): Promise<Harness> {
+  const db = await sharedTestDb();
   const fake = await startFakeStripe();
   const logs: string[] = [];
   return {
     fake,
     logs,
+    db,
     handler: (extra = {}, options = {}) =>
       createCheckoutHandlerFromEnv(testEnv(fake, extra), {
+        db,
         log: (line) => logs.push(line),
         ...options,
       }),
@@ -56,13 +63,15 @@ export async function startHarness(): Promise<Harness> {
  */
 export function useHarness(): Harness {
   const harness = {} as Harness;
+  // The database may take a while to open on a busy machine (initdb, or its snapshot).
   beforeAll(async () => {
     Object.assign(harness, await startHarness());
-  });
+  }, 120_000);
   afterAll(() => harness.fake?.close());
-  beforeEach(() => {
+  beforeEach(async () => {
     harness.fake.reset();
     harness.logs.length = 0;
+    await clearFunctionState(harness.db);
   });
   return harness;
 }

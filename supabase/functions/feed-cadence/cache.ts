@@ -29,7 +29,7 @@ export const MAX_CACHED_ANSWER_BYTES = 64 * 1024;
 
 /**
  * Answers per key in Postgres (private.feed_cache), shared by every process and isolate, keyed
- * by a SHA-256 of the key (the normalised feed URL). A pending answer is shared too within a
+ * by a SHA-256 of the key (the normalized feed URL). A pending answer is shared too within a
  * process, so two visitors pasting one feed at once cause one fetch.
  */
 export function createDbAnswerCache<T>(db: Db, options: DbAnswerCacheOptions): AnswerCache<T> {

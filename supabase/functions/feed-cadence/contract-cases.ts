@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { startFeedFixtures, type FeedFixtures } from "../../../tests/fakes/feed-fixtures.ts";
 import { manyAttributesFeed } from "../../../tests/fakes/hostile-feed.ts";
+import { clearFunctionState, sharedTestDb } from "../../../tests/db/test-db.ts";
+import type { Db } from "../_shared/db.ts";
 import type { FunctionHandler } from "../_shared/serve.ts";
 import { FETCH_DEADLINE_MS, MAX_FEED_BYTES } from "./budget.ts";
 import type { FetchLimits, PinnedRequest } from "./fetch-feed.ts";
@@ -34,8 +36,17 @@ export async function withFeedStack(
     limits?: Partial<FetchLimits>;
     request?: PinnedRequest;
     read?: ReadInWorker;
+    /** Another database (one that is down, say); by default a real one, emptied first. */
+    db?: Db;
   } = {},
 ): Promise<void> {
+  let db = options.db;
+  if (db === undefined) {
+    const shared = await sharedTestDb();
+    // Counts and cached answers live in the database now: none may carry over from a case.
+    await clearFunctionState(shared);
+    db = shared;
+  }
   const fixtures = await startFeedFixtures(FIXED_NOW);
   const network = fixtureNetwork(fixtures);
   if (options.request) network.request = options.request;
@@ -43,6 +54,7 @@ export async function withFeedStack(
   const handler = createFeedCadenceHandlerFromEnv(
     { SITE_URL: SITE, FEED_RATE_LIMIT: "0", ...options.env },
     {
+      db,
       network,
       now: () => FIXED_NOW,
       limits: options.limits,
@@ -557,6 +569,62 @@ export const contractCases: ContractCase[] = [
           await expectRefusal(refused, 429, "rate_limited");
         },
         { env: { FEED_RATE_LIMIT: "2" } },
+      ),
+  },
+  {
+    name: "the per-client limit holds across two handlers (two isolates) on one database",
+    run: () =>
+      withFeedStack(
+        async ({ post, fixtures }) => {
+          const other = createFeedCadenceHandlerFromEnv(
+            { SITE_URL: SITE, FEED_RATE_LIMIT: "2" },
+            {
+              db: await sharedTestDb(),
+              network: fixtureNetwork(fixtures),
+              now: () => FIXED_NOW,
+              log: () => {},
+            },
+          );
+          const postOther = (url: string) =>
+            other(
+              new Request(ENDPOINT, {
+                method: "POST",
+                headers: { "content-type": "application/json", origin: SITE },
+                body: JSON.stringify({ url }),
+              }),
+              { clientIp: "203.0.113.7" },
+            );
+          assert.equal((await post(fixtureUrl("/weekly.xml"))).status, 200);
+          // The other isolate serves the cached answer without fetching, and counts the hit.
+          assert.equal((await postOther(fixtureUrl("/weekly.xml"))).status, 200);
+          assert.deepEqual(fixtures.requests, ["/weekly.xml"]);
+          await expectRefusal(await post(fixtureUrl("/daily.xml")), 429, "rate_limited");
+          await expectRefusal(await postOther(fixtureUrl("/daily.xml")), 429, "rate_limited");
+        },
+        { env: { FEED_RATE_LIMIT: "2" } },
+      ),
+  },
+  {
+    name: "with the database down, a look-up answers 503 with Retry-After and fetches nothing",
+    run: () =>
+      withFeedStack(
+        async ({ post, fixtures, connections, logs }) => {
+          const response = await post(fixtureUrl("/weekly.xml"));
+          assert.equal(response.headers.get("retry-after"), "30");
+          await expectRefusal(response, 503, "database_unavailable");
+          assert.deepEqual(connections, []);
+          assert.deepEqual(fixtures.requests, []);
+          assert.match(logs.join("\n"), /"event":"feed_database_unavailable"/);
+        },
+        {
+          env: { FEED_RATE_LIMIT: "10" },
+          db: {
+            query: () =>
+              Promise.reject(
+                Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+              ),
+          },
+        },
       ),
   },
   ...refusals.map(([what, url, status, code]): ContractCase => ({

@@ -1,4 +1,5 @@
-import { beforeAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { closeSharedTestDb, sharedTestDb } from "../../../tests/db/test-db.ts";
 import { feedTimeoutMs } from "../../../app/plans/feed-cadence.ts";
 import { contractCases } from "./contract-cases.ts";
 import { createDefaultReader } from "./read-in-worker.ts";
@@ -9,6 +10,9 @@ describe("feed-cadence on Node", () => {
   beforeAll(async () => {
     await createDefaultReader()(new Uint8Array(), { httpCharset: null, now: 0 }, feedTimeoutMs);
   }, feedTimeoutMs);
+  // The database opens before the cases, so none of them waits for initdb.
+  beforeAll(() => sharedTestDb(), 120_000);
+  afterAll(() => closeSharedTestDb());
 
   for (const { name, run } of contractCases) it(name, run);
 });

@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { startFakeStripe, type FakeStripe } from "../../../tests/fakes/fake-stripe.ts";
-import { createCheckoutHandlerFromEnv } from "../create-checkout/from-env.ts";
+import type { EmbeddedDb } from "../../../server/embedded-db.ts";
+import { clearFunctionState, closeSharedTestDb, sharedTestDb } from "../../../tests/db/test-db.ts";
+import {
+  createCheckoutHandlerFromEnv as fromEnv,
+  type CheckoutFromEnvOptions,
+} from "../create-checkout/from-env.ts";
 import { expectedSessionParams } from "./checkout-session-params.ts";
 
 // The same handler as on Supabase, run on real Deno against the local fake Stripe API.
@@ -41,7 +46,16 @@ async function within<T>(ms: number, promise: Promise<T>): Promise<T> {
   }
 }
 
+// The rate limits count in a real Postgres (PGlite in memory), emptied before each test.
+let db: EmbeddedDb;
+const createCheckoutHandlerFromEnv = (
+  vars: Record<string, string | undefined>,
+  options: CheckoutFromEnvOptions = {},
+) => fromEnv(vars, { db, ...options });
+
 async function withFake(run: (fake: FakeStripe, logs: string[]) => Promise<void>): Promise<void> {
+  db = await sharedTestDb();
+  await clearFunctionState(db);
   const fake = await startFakeStripe();
   try {
     await run(fake, []);
@@ -241,3 +255,20 @@ Deno.test("two calls with one Idempotency-Key create one Checkout Session", () =
     );
   }),
 );
+
+Deno.test("with the database down, answers 503 database_unavailable and never calls Stripe", () =>
+  withFake(async (fake) => {
+    const down = {
+      query: () =>
+        Promise.reject(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })),
+    };
+    const handler = fromEnv(env(fake), { db: down, log: () => {} });
+    const response = await handler(post('{"priceId":"price_pro","isGuest":true}'));
+    assert.equal(response.status, 503);
+    assert.equal(response.headers.get("retry-after"), "30");
+    assert.equal((await response.json()).code, "database_unavailable");
+    assert.equal(fake.requests.length, 0);
+  }),
+);
+
+Deno.test("(closes the test database)", () => closeSharedTestDb());

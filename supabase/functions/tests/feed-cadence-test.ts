@@ -1,3 +1,4 @@
+import { closeSharedTestDb, sharedTestDb } from "../../../tests/db/test-db.ts";
 import { contractCases } from "../feed-cadence/contract-cases.ts";
 import { createDefaultReader } from "../feed-cadence/read-in-worker.ts";
 
@@ -8,4 +9,7 @@ import { createDefaultReader } from "../feed-cadence/read-in-worker.ts";
 // (starting a Web Worker holds Deno's main thread for a moment).
 await createDefaultReader()(new Uint8Array(), { httpCharset: null, now: 0 }, 30_000);
 
+// The database (PGlite, in memory) opens once, before the cases, and closes after them.
+await sharedTestDb();
 for (const { name, run } of contractCases) Deno.test(name, run);
+Deno.test("(closes the test database)", () => closeSharedTestDb());
