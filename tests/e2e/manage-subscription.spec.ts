@@ -45,6 +45,8 @@ async function cancel(page: Page, email: string) {
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
+    // Each flow waits for the function's fixed answer time and its background work.
+    test.describe.configure({ timeout: 60_000 });
 
     test("cancels the matching subscription only, e-mails the details, and the link keeps it", async ({
       page,
