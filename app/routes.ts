@@ -23,5 +23,11 @@ export default [
   ...listSlugs("legal").map((slug) => route(slug, "routes/legal.tsx", { id: `legal/${slug}` })),
   route("accessibility", "routes/accessibility.tsx"),
   route("success", "routes/success.tsx"),
+  route("cancel", "routes/cancel.tsx"),
+  route("cancel/requested", "routes/cancel-requested.tsx"),
+  route("cancel/keep", "routes/cancel-keep.tsx"),
+  route("cancel/kept", "routes/cancel-kept.tsx"),
+  route("withdraw", "routes/withdraw.tsx"),
+  route("withdraw/received", "routes/withdraw-received.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -13,6 +13,8 @@ export type AppOptions = {
   checkout: CheckoutHandler;
   /** The feed-cadence function; `npm start` always mounts it (server/main.ts). */
   feedCadence?: FunctionHandler;
+  /** The manage-subscription function (cancel, withdraw, keep); `npm start` mounts it. */
+  manageSubscription?: FunctionHandler;
   /** Origins besides 'self' that pages may fetch from (the Supabase functions origin). */
   connectOrigins: readonly string[];
   /** The origin of the Checkout pages a checkout form post leads to (default: Stripe's). */
@@ -182,6 +184,7 @@ export function createApp(options: AppOptions): Hono {
     });
   mount("create-checkout", checkout);
   if (options.feedCadence) mount("feed-cadence", options.feedCadence);
+  if (options.manageSubscription) mount("manage-subscription", options.manageSubscription);
 
   app.on(["GET", "HEAD"], "*", (c) => {
     const resolved = resolvePath(files, new URL(c.req.url).pathname);

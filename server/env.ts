@@ -5,6 +5,7 @@ import { parsePublicEnv, type PublicEnv } from "../app/config/env-schema.ts";
 import { parseCheckoutEnv } from "../supabase/functions/create-checkout/schema.ts";
 import { parseEmailEnv } from "../supabase/functions/_shared/email-env.ts";
 import { parseFeedEnv } from "../supabase/functions/feed-cadence/schema.ts";
+import { parseManageEnv } from "../supabase/functions/manage-subscription/schema.ts";
 import { serverEnvSchema, type ServerEnv } from "./server-env.ts";
 import { resolvePort, resolveSiteUrl } from "./site-url.ts";
 
@@ -47,6 +48,7 @@ export function loadEnv(options: LoadOptions = {}): LoadedEnv {
   const port = attempt(() => resolvePort(vars));
   attempt(() => parseCheckoutEnv(vars));
   attempt(() => parseFeedEnv(vars));
+  attempt(() => parseManageEnv(vars));
   attempt(() => parseEmailEnv(vars));
   const server = serverEnvSchema.safeParse(vars);
   if (!server.success) {

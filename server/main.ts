@@ -6,6 +6,7 @@ import { databaseUrlFromEnv } from "../supabase/functions/_shared/db.ts";
 import { createCheckoutHandlerFromEnv } from "../supabase/functions/create-checkout/from-env.ts";
 import { checkoutPageOrigin } from "../supabase/functions/create-checkout/schema.ts";
 import { createFeedCadenceHandlerFromEnv } from "../supabase/functions/feed-cadence/from-env.ts";
+import { createManageSubscriptionFromEnv } from "../supabase/functions/manage-subscription/from-env.ts";
 import { createApp } from "./app.ts";
 import { startHousekeeping } from "./background.ts";
 import { clientAddress } from "./client-address.ts";
@@ -36,11 +37,26 @@ const { db } = database;
 const email = parseEmailEnv(env.vars);
 const mailer = createMailer({ db, apiKey: email.apiKey, apiBase: email.apiBase, from: email.from });
 const stopHousekeeping = startHousekeeping({ db, mailer });
+const manage = createManageSubscriptionFromEnv(env.vars, { db, mailer });
+// Cancellations and withdrawals whose Stripe work or e-mail failed are retried every minute.
+const manageRetry = setInterval(() => {
+  manage.retryRequests().catch((error: unknown) => {
+    console.error(
+      JSON.stringify({
+        level: "warn",
+        event: "manage_retry_failed",
+        errorName: error instanceof Error ? error.name : typeof error,
+      }),
+    );
+  });
+}, 60_000);
+manageRetry.unref();
 
 const app = createApp({
   files: loadStaticFiles(root),
   checkout: createCheckoutHandlerFromEnv(env.vars, { db }),
   feedCadence: createFeedCadenceHandlerFromEnv(env.vars, { db }),
+  manageSubscription: manage.handler,
   connectOrigins: connectOrigins(built.VITE_SUPABASE_URL),
   checkoutOrigin: checkoutPageOrigin(env.vars),
   clientIp: (c) =>
@@ -57,6 +73,7 @@ console.log(
 
 function shutdown() {
   stopHousekeeping();
+  clearInterval(manageRetry);
   void server
     .close()
     .then(() => database.close())

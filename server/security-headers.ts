@@ -75,7 +75,7 @@ export function connectOrigins(supabaseUrl: string): string[] {
  * The functions the pages post forms to, each of which answers with a 303. Where the site calls
  * a Supabase project, `form-action` names each one's endpoint there; one line per function.
  */
-export const formPostFunctions = ["create-checkout"] as const;
+export const formPostFunctions = ["create-checkout", "manage-subscription"] as const;
 
 /**
  * `form-action`: the site's own pages (the search and plan finder forms, and the functions when

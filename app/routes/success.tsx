@@ -1,8 +1,14 @@
 import { CheckCircle2 } from "lucide-react";
 import { buttonVariants } from "~/ui/button";
 import { siteConfig } from "~/config/site";
-import { billingStatements, manageLabel } from "~/plans/billing/billing-rules";
-import { CancelEmailLink } from "~/plans/billing/components/cancel-email-link";
+import { billingStatements } from "~/plans/billing/billing-rules";
+import {
+  cancelLabel,
+  cancelPath,
+  portalLabel,
+  withdrawLabel,
+  withdrawPath,
+} from "~/plans/billing/subscription-terms";
 import { fixedPages } from "~/site/pages";
 import { metaFromLoader } from "~/site/route-meta";
 import { buildMeta } from "~/site/seo";
@@ -26,23 +32,28 @@ export default function Success() {
         {billingStatements.receipt} If you have any questions, please contact our support team.
       </p>
       <p className="mt-4 leading-7 text-muted-foreground">
-        {siteConfig.billingPortalUrl ? (
+        <a href={cancelPath} className="font-semibold text-primary underline underline-offset-4">
+          {cancelLabel}
+        </a>
+        : {billingStatements.cancel} {billingStatements.cancelWhen}
+      </p>
+      <p className="mt-4 leading-7 text-muted-foreground">
+        <a href={withdrawPath} className="font-semibold text-primary underline underline-offset-4">
+          {withdrawLabel}
+        </a>
+        : {billingStatements.withdraw}
+      </p>
+      {siteConfig.billingPortalUrl ? (
+        <p className="mt-4 leading-7 text-muted-foreground">
           <a
             href={siteConfig.billingPortalUrl}
             className="font-semibold text-primary underline underline-offset-4"
           >
-            {manageLabel}
+            {portalLabel}
           </a>
-        ) : (
-          <>
-            {manageLabel}:{" "}
-            <CancelEmailLink
-              text={billingStatements.cancel}
-              className="font-semibold text-primary underline underline-offset-4"
-            />
-          </>
-        )}
-      </p>
+          : {billingStatements.portal}
+        </p>
+      ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <a href="/" className={buttonVariants()}>
           Return to Home

@@ -81,6 +81,42 @@ const fixedPageInputs = {
       "Thank you for subscribing: your payment went through, and your plan starts today.",
     indexable: false,
   },
+  cancel: {
+    path: "/cancel",
+    title: "Cancel Your Subscription",
+    description:
+      "Cancel your subscription online with the e-mail address you used at checkout: one field, one button, no sign-in. It ends at the end of the period you have paid for.",
+  },
+  cancelRequested: {
+    path: "/cancel/requested",
+    title: "Cancellation Received",
+    description: "Your cancellation request is recorded, and the details go by e-mail.",
+    indexable: false,
+  },
+  cancelKeep: {
+    path: "/cancel/keep",
+    title: "Keep Your Subscription",
+    description: "Undo a cancellation with the link from our e-mail, which works for 14 days.",
+    indexable: false,
+  },
+  cancelKept: {
+    path: "/cancel/kept",
+    title: "Subscription Kept",
+    description: "Your cancellation is undone, and your subscription renews as before.",
+    indexable: false,
+  },
+  withdraw: {
+    path: "/withdraw",
+    title: "Withdraw From Your Contract",
+    description:
+      "EU and UK consumers: withdraw within 14 days of the day you subscribe, online, with no sign-in. We e-mail an acknowledgment of receipt at once.",
+  },
+  withdrawReceived: {
+    path: "/withdraw/received",
+    title: "Withdrawal Received",
+    description: "Your withdrawal is recorded, and the acknowledgment of receipt is on its way.",
+    indexable: false,
+  },
 } satisfies Record<string, PageInput>;
 
 /** The pages with a fixed text, by name: each route passes its own to buildMeta. */

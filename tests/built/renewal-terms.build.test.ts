@@ -4,7 +4,14 @@ import { builtPage } from "./built-site.ts";
 import { legalConfig } from "~/config/legal-entity";
 import { plans, startsCheckout } from "~/plans/plans";
 import { expressStart } from "../../supabase/functions/_shared/contract.ts";
-import { cancelEmail, cancelMailto } from "~/plans/billing/subscription-terms";
+import {
+  cancelEmail,
+  cancelLabel,
+  cancelMailto,
+  cancelPath,
+  withdrawLabel,
+  withdrawPath,
+} from "~/plans/billing/subscription-terms";
 
 const prices = new Map(
   plans.filter(startsCheckout).map((plan) => [plan.priceId as string, `$${plan.price}`]),
@@ -43,15 +50,20 @@ describe.each(siteRoutes.map((route) => route.path))("%s", (path) => {
       expect(text).toContain(
         "you keep access until the end of the billing period you have already paid for",
       );
-      const cancelLink = note?.querySelector(`a[href="${cancelMailto}"]`);
-      expect(cancelLink, `${path} ${priceId}: links the cancellation e-mail`).not.toBeNull();
+      const cancelLink = note?.querySelector(`a[href="${cancelPath}"]`);
+      expect(cancelLink?.textContent, `${path} ${priceId}: links the cancellation page`).toBe(
+        cancelLabel,
+      );
     }
   });
 
-  it("links the ready-made cancellation e-mail from the footer", () => {
+  it("links cancelling and withdrawing from the footer, by their labels", () => {
     // The site footer is the page's last <footer>; an article has one of its own.
     const footer = [...builtPage(path).querySelectorAll("footer")].at(-1);
-    expect(footer?.querySelector(`a[href="${cancelMailto}"]`)).not.toBeNull();
+    expect(squash(footer?.querySelector(`a[href="${cancelPath}"]`)?.textContent)).toBe(cancelLabel);
+    expect(squash(footer?.querySelector(`a[href="${withdrawPath}"]`)?.textContent)).toBe(
+      withdrawLabel,
+    );
   });
 });
 
@@ -66,13 +78,53 @@ describe("the pages that carry subscribe controls", () => {
   });
 });
 
-describe("the cancellation e-mail and the withdrawal form", () => {
-  it("are linked from the Terms, /success and the billing FAQ", () => {
-    for (const path of ["/terms", "/success", "/pricing"]) {
+describe("the cancellation page, the e-mail and the withdrawal form", () => {
+  it("link the cancellation page from the Terms, /success, the billing FAQ and the Help Center", () => {
+    for (const path of ["/terms", "/success", "/pricing", "/help"]) {
+      const main = builtPage(path).querySelector("main");
+      expect(main?.querySelector(`a[href="${cancelPath}"]`), path).not.toBeNull();
+    }
+  });
+
+  it("keep the ready-made e-mail as a second way, on the cancellation page and in the Terms", () => {
+    for (const path of ["/cancel", "/terms"]) {
       const main = builtPage(path).querySelector("main");
       expect(main?.querySelector(`a[href="${cancelMailto}"]`), path).not.toBeNull();
     }
     expect(decodeURIComponent(cancelMailto)).toContain(cancelEmail.subject);
+  });
+
+  it("link the withdrawal form from the Terms and /success", () => {
+    for (const path of ["/terms", "/success"]) {
+      const main = builtPage(path).querySelector("main");
+      expect(main?.querySelector(`a[href="${withdrawPath}"]`), path).not.toBeNull();
+    }
+  });
+
+  it("ask only what each form needs, with one button each and no sign-in", () => {
+    const cancel = builtPage("/cancel").querySelector("main form");
+    expect(
+      [...(cancel?.querySelectorAll("input:not([type=hidden])") ?? [])].map((i) =>
+        i.getAttribute("name"),
+      ),
+    ).toEqual(["email"]);
+    expect(
+      [...(cancel?.querySelectorAll("button") ?? [])].map((b) => squash(b.textContent)),
+    ).toEqual(["Cancel my subscription"]);
+    const withdraw = builtPage("/withdraw").querySelector("main form");
+    expect(
+      [...(withdraw?.querySelectorAll("input:not([type=hidden]), select") ?? [])].map((i) =>
+        i.getAttribute("name"),
+      ),
+    ).toEqual(["name", "email", "plan", "subscribedOn", "confirmTo"]);
+    expect(
+      [...(withdraw?.querySelectorAll("button") ?? [])].map((b) => squash(b.textContent)),
+    ).toEqual(["Confirm withdrawal"]);
+    for (const form of [cancel, withdraw]) {
+      expect(form?.getAttribute("method")).toBe("post");
+      expect(form?.getAttribute("action")).toBe("/functions/v1/manage-subscription");
+      expect(form?.querySelector("input[type=password]")).toBeNull();
+    }
   });
 
   it("the Terms carry a model withdrawal form and quote the start-now choice Checkout asks", () => {

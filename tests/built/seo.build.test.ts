@@ -13,13 +13,22 @@ import {
   siteUrl,
 } from "./built-site.ts";
 
+/** Pages only a payment, a form or an e-mail leads to. */
+const noindex = [
+  "/success",
+  "/cancel/requested",
+  "/cancel/keep",
+  "/cancel/kept",
+  "/withdraw/received",
+];
+
 describe("the sitemap and robots.txt", () => {
-  it("lists every indexable route; not-found and success are noindex and left out", async () => {
+  it("lists every indexable route; not-found, success and form results are noindex and left out", async () => {
     const sitemap = builtXml("sitemap.xml");
     const urls = [...sitemap.getElementsByTagName("url")];
     const locs = urls.map((url) => url.getElementsByTagName("loc")[0]?.textContent);
     const expected = siteRoutes
-      .filter((r) => r.path !== "/success")
+      .filter((r) => !noindex.includes(r.path))
       .map((r) => `${siteUrl}${r.path}`);
     expect(locs.sort()).toEqual(expected.sort());
     for (const url of urls) {
@@ -28,7 +37,8 @@ describe("the sitemap and robots.txt", () => {
       // The articles' last change, not their publication date.
       expect(url.getElementsByTagName("lastmod")[0]?.textContent, loc).toBe("2026-11-27");
     }
-    expect(metaContent(builtPage("/success"), "name", "robots")).toBe("noindex");
+    for (const path of noindex)
+      expect(metaContent(builtPage(path), "name", "robots"), path).toBe("noindex");
     // The not-found page as the server answers an unknown path.
     const notFound = parseHtml(await (await serve("/no-such-page")).text());
     expect(metaContent(notFound, "name", "robots")).toBe("noindex");

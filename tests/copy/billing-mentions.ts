@@ -22,8 +22,13 @@ export const billingMentions: readonly BillingMention[] = [
   },
   {
     source: "content/legal/privacy.md",
-    quote: "the customer portal where you manage or cancel a subscription",
-    because: "names what Stripe runs for us; the Terms say how to cancel",
+    quote: "what we did (canceled, ended or refunded)",
+    because: "lists what a cancellation or withdrawal record holds, not when money comes back",
+  },
+  {
+    source: "content/legal/privacy.md",
+    quote: "carries out the cancellations, withdrawals and refunds you ask for on our website",
+    because: "names what Stripe does for us; the Terms say when money comes back",
   },
   {
     source: "app/plans/billing/billing-faqs.ts",

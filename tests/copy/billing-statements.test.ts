@@ -24,7 +24,7 @@ import { pricingCopy } from "~/plans/pricing-copy";
 import { testimonials } from "~/data/testimonial-quotes";
 import { tools } from "~/data/tool-list";
 import { guaranteeShort } from "~/plans/billing/guarantee";
-import { manageLabel } from "~/plans/billing/subscription-terms";
+import { cancelLabel, withdrawLabel } from "~/plans/billing/subscription-terms";
 import { writingTasks } from "~/plans/finder/time-saved";
 import { CACHE_TTL_MS } from "../../supabase/functions/feed-cadence/budget.ts";
 
@@ -69,7 +69,8 @@ const sources: Record<string, string> = {
 function resolve(expression: string): string | undefined {
   const known: Record<string, unknown> = {
     billingStatements,
-    manageLabel,
+    cancelLabel,
+    withdrawLabel,
     guaranteeShort,
     creatorsClaim,
   };
@@ -145,13 +146,30 @@ describe("billing rules in the copy", () => {
   });
 });
 
-describe("canceling without a portal link (this build leaves VITE_BILLING_PORTAL_URL unset)", () => {
-  it("names the support address, in the Terms and the billing FAQ", () => {
+describe("canceling online (this build leaves VITE_BILLING_PORTAL_URL unset)", () => {
+  it("sends everyone to the cancellation page first, the e-mail second, in the Terms and the FAQ", () => {
     expect(billingStatements.cancel).toBe(
-      "Send our ready-made cancellation e-mail to support@castloop.com from the address you subscribed with, and we cancel it for you within one business day, then e-mail you a written confirmation naming the last day you have paid for.",
+      'Open "Cancel your subscription" at the foot of any page, enter the e-mail address you subscribed with and press "Cancel my subscription", with no sign-in. We record the cancellation straight away and e-mail that address the last day you have paid for and a link that undoes it for 14 days. You can also send our ready-made cancellation e-mail to support@castloop.com from that address: it counts from the moment it reaches us, and if a renewal is charged after that, we refund it.',
     );
+    expect(billingStatements.cancelMarkdown).toContain("[Cancel your subscription](/cancel)");
     expect(sources["content/legal/terms.md"]).toContain(billingStatements.cancelMarkdown);
     expect(sources["app/plans/billing/billing-faqs.ts"]).toContain(billingStatements.cancel);
+    expect(sources["app/plans/billing/faqs.ts"]).toContain(billingStatements.cancel);
+  });
+
+  it("promises no processing time and no portal the build does not link", () => {
+    for (const text of [billingStatements.cancel, billingStatements.cancelMarkdown]) {
+      expect(text).not.toMatch(/business day|portal/);
+    }
+    expect(billingStatements.portal).toBeNull();
+  });
+
+  it("states the withdrawal online, with its 14 days and what a late one does", () => {
+    expect(billingStatements.withdraw).toContain('"Withdraw from contract here"');
+    expect(billingStatements.withdraw).toContain('"Confirm withdrawal"');
+    expect(billingStatements.withdraw).toContain("within 14 days of the day you subscribe");
+    expect(billingStatements.withdraw).toContain("treated as a cancellation");
+    expect(sources["app/plans/billing/billing-faqs.ts"]).toContain(billingStatements.withdraw);
   });
 });
 
@@ -174,11 +192,11 @@ describe("the billing statements check", () => {
     ["app/plans/finder/plan-finder.ts", "A fifth episode costs $30 on Pro."],
     ["app/plans/plans.ts", "Every self-serve plan comes with a 14-day money-back guarantee."],
     ["content/legal/terms.md", "You can cancel from the billing page of your account."],
-    [
-      "app/plans/billing/billing-faqs.ts",
-      "Open the billing portal from the link in your receipt email.",
-    ],
+    ["app/plans/billing/billing-faqs.ts", "Open the billing portal from the link in your receipt email."],
     ["app/plans/billing/faqs.ts", "Each regeneration gives you one more LinkedIn post."],
+    ["content/legal/terms.md", "We cancel it for you within one business day of your e-mail."],
+    ["app/plans/billing/billing-faqs.ts", "Cancel in the customer portal, where you manage your plan."],
+    ["content/legal/terms.md", "You can withdraw by e-mail only, within 30 days."],
   ])("fails on a contradiction planted in %s: %s", (source, planted) => {
     const problems = check({ [source]: `${sources[source]}\n${planted}\n` });
     expect(problems.filter((p) => p.startsWith(`${source}: "${planted}"`))).toHaveLength(

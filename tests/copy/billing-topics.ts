@@ -37,12 +37,29 @@ export const billingTopics: readonly BillingTopic[] = [
       billingStatements.guaranteeShort,
       billingStatements.guaranteeAccess,
       billingStatements.guaranteeAgency,
+      billingStatements.withdrawRefund,
+      billingStatements.renewalAfterEmail,
     ],
   },
   {
     id: "how to cancel",
     finds:
       /\bbilling (?:page|portal)\b|\bcustomer portal\b|\breceipt e-?mail\b|\bsign-in link\b|\bcancel\w* (?:it )?(?:from|through|via|by e-?mailing|by writing)\b/i,
+    says: [billingStatements.cancelCore],
+  },
+  {
+    id: "how long a cancellation takes",
+    finds: /\bcancel\w*\b[^.]*\bwithin (?:one|a|an|\d+) (?:business |working )?(?:days?|hours?)\b/i,
+    says: [billingStatements.renewalAfterEmail],
+  },
+  {
+    id: "the withdrawal period",
+    finds: /\bwithdraw\w*\b[^.]*\b(?:within|after) (?:\d+|fourteen|thirty) days\b/i,
+    says: ["within 14 days of the day you subscribe"],
+  },
+  {
+    id: "where a cancellation is made",
+    finds: /\bcancel\w*\b[^.]*\bcustomer portal\b|\bcustomer portal\b[^.]*\bcancel/i,
     says: [billingStatements.cancelCore],
   },
   {
@@ -71,7 +88,7 @@ export const billingTopics: readonly BillingTopic[] = [
     id: "receipts and confirmations",
     finds:
       /\b(?:send|sends|sent|e-?mails?|get|gets|receive|receives)\b[^.]*\breceipts?\b|\bconfirmation e-?mail\b/i,
-    says: [billingStatements.receipt],
+    says: [billingStatements.receipt, billingStatements.withdrawReceipt],
   },
   {
     id: "when canceling takes effect",
@@ -94,13 +111,17 @@ export const billingTopics: readonly BillingTopic[] = [
     id: "what a refund does to access",
     finds:
       /\bsubscription ends\b|\bends (?:your|the) subscription\b|\baccess ends\b|\brefund\w*\b[^.]*\b(?:access|ends?)\b/i,
-    says: [billingStatements.guaranteeAccess, billingStatements.afterEnd],
+    says: [
+      billingStatements.guaranteeAccess,
+      billingStatements.afterEnd,
+      billingStatements.withdrawRefund,
+    ],
   },
   {
     id: "accounts and sign-in",
     finds:
       /\bregist(?:er|ration)\b|\bsign(?:ed)?[- ]in\b|\blog(?:ged)?[- ]?in\b|\baddress on your account\b/i,
-    says: [billingStatements.account, billingStatements.signupForm],
+    says: [billingStatements.account, billingStatements.signupForm, billingStatements.noSignIn],
   },
   {
     id: "how an episode's audio arrives",

@@ -117,9 +117,7 @@ test.describe("checkout through the function to (fake) Stripe", () => {
         expect(params["custom_fields[0][key]"]).toBe("startNow");
         expect(params).not.toHaveProperty("allow_promotion_codes");
         await expect(page.getByTestId("terms-text")).toContainText("automatic renewal");
-        await expect(page.getByTestId("submit-text")).toContainText(
-          "Manage or cancel your subscription",
-        );
+        await expect(page.getByTestId("submit-text")).toContainText("Cancel your subscription");
         await expect(page.getByTestId("custom-field")).toBeVisible();
         expect(page.url()).toMatch(new RegExp(`^${stack.fake.url}/checkout/cs_test_`));
         expect(calls.map(({ body }) => JSON.parse(body))).toEqual([{ priceId, isGuest: true }]);

@@ -64,6 +64,12 @@ export const siteRoutes = [
   { path: "/cookies", h1: "Cookie Policy" },
   { path: "/accessibility", h1: "Accessibility Statement" },
   { path: "/success", h1: "Subscription Successful!" },
+  { path: "/cancel", h1: "Cancel your subscription" },
+  { path: "/cancel/requested", h1: "Cancellation received" },
+  { path: "/cancel/keep", h1: "Keep your subscription", hydrates: true },
+  { path: "/cancel/kept", h1: "Subscription kept" },
+  { path: "/withdraw", h1: "Withdraw from your contract" },
+  { path: "/withdraw/received", h1: "Withdrawal received" },
 ] as const satisfies readonly { path: string; h1: string; hydrates?: true }[];
 
 /** Whether the route ships JavaScript. The not-found page does not: Go Back is an inline script. */

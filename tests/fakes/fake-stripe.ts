@@ -14,6 +14,8 @@ import { pathToFileURL } from "node:url";
  * It also answers `GET /v1/prices/:id` with a recurring USD price that is tax-inclusive unless
  * `setPriceTaxBehavior` says otherwise; those reads are recorded apart (`priceRetrievals`), and
  * `failNext`, `delayNext` and `dropNext` leave them alone (`failNextPriceRetrieval` aims there).
+ * For the manage-subscription function it also keeps customers, subscriptions, invoices and
+ * refunds, listed, updated, canceled and created as the public API does.
  */
 
 export type FakeStripeErrorType =
@@ -57,6 +59,76 @@ export interface FakeCheckoutSession {
   params: Record<string, string>;
 }
 
+export interface FakeCustomer {
+  id: string;
+  object: "customer";
+  email: string | null;
+  created: number;
+}
+
+export interface FakeSubscription {
+  id: string;
+  object: "subscription";
+  customer: string;
+  status: "active" | "trialing" | "past_due" | "canceled" | "incomplete" | "unpaid";
+  cancel_at_period_end: boolean;
+  canceled_at: number | null;
+  start_date: number;
+  created: number;
+  /** Only in API versions before 2025-03-31 (`legacyPeriods`); newer ones keep it on items. */
+  current_period_start?: number;
+  current_period_end?: number;
+  items: {
+    object: "list";
+    data: {
+      id: string;
+      object: "subscription_item";
+      price: { id: string; object: "price" };
+      current_period_start: number;
+      current_period_end: number;
+    }[];
+  };
+}
+
+export interface FakeInvoice {
+  id: string;
+  object: "invoice";
+  subscription: string;
+  status: "paid" | "open" | "draft" | "void";
+  amount_paid: number;
+  currency: string;
+  payment_intent: string | null;
+  period_start: number;
+  period_end: number;
+  created: number;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: "refund";
+  payment_intent: string;
+  amount: number;
+  status: "succeeded";
+}
+
+export interface SubscriptionSeed {
+  email: string;
+  price?: string;
+  status?: FakeSubscription["status"];
+  /** Days before now that the subscription started (default 30). */
+  startedDaysAgo?: number;
+  /** Days the current period has left (default 20); the period is 30 days long. */
+  periodDaysLeft?: number;
+  /** The amount paid for the current period, in cents (default 14900); 0 for no invoice. */
+  amountPaid?: number;
+  /** Omit the invoice's payment intent. */
+  noPaymentIntent?: boolean;
+  /** Put the period on the subscription, as API versions before 2025-03-31 did. */
+  legacyPeriods?: boolean;
+  /** A second paid invoice too (a plan change, say). */
+  extraInvoice?: boolean;
+}
+
 export interface FakeStripe {
   /** Base URL to use as STRIPE_API_BASE, e.g. `http://127.0.0.1:41234`. */
   readonly url: string;
@@ -65,6 +137,12 @@ export interface FakeStripe {
   /** Every `GET /v1/prices/:id`, including failed and dropped ones. */
   readonly priceRetrievals: RecordedRequest[];
   readonly sessions: ReadonlyMap<string, FakeCheckoutSession>;
+  readonly customers: ReadonlyMap<string, FakeCustomer>;
+  readonly subscriptions: ReadonlyMap<string, FakeSubscription>;
+  readonly invoices: ReadonlyMap<string, FakeInvoice>;
+  readonly refunds: ReadonlyMap<string, FakeRefund>;
+  /** Adds a customer with a subscription (and its paid invoice); reuses a customer by e-mail. */
+  seedSubscription(seed: SubscriptionSeed): FakeSubscription;
   /** Answer the next `times` API requests with this Stripe error. */
   failNext(error: FakeStripeError, times?: number): void;
   /** Hold the next `times` API requests for `ms` before answering normally. */
@@ -130,6 +208,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const historyLimit = options.historyLimit ?? Infinity;
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, FakeCheckoutSession>();
+  const customers = new Map<string, FakeCustomer>();
+  const subscriptions = new Map<string, FakeSubscription>();
+  const invoices = new Map<string, FakeInvoice>();
+  const refunds = new Map<string, FakeRefund>();
+  let objects = 0;
+  const nextId = (prefix: string) =>
+    `${prefix}_fake${(objects += 1)}${Math.random().toString(36).slice(2, 8)}`;
   const queue: Behaviour[] = [];
   const priceRetrievals: RecordedRequest[] = [];
   const priceQueue: Behaviour[] = [];
@@ -167,7 +252,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return;
     }
 
-    const params = Object.fromEntries(new URLSearchParams(rawBody));
+    // The SDK sends a GET's parameters in the query, a POST's in the form body.
+    const query = new URL(req.url ?? "/", "http://fake").searchParams;
+    const params = Object.fromEntries(
+      req.method === "GET" || req.method === "DELETE" ? query : new URLSearchParams(rawBody),
+    );
     const headers = Object.fromEntries(
       Object.entries(req.headers).map(([name, value]) => [
         name,
@@ -269,15 +358,192 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       sendJson(res, 200, body, requestId);
       return;
     }
-    sendStripeError(
-      res,
-      {
+    const key = headers["idempotency-key"];
+    if (key !== undefined && req.method !== "GET") {
+      const earlier = idempotent.get(`${req.method} ${path} ${key}`);
+      if (earlier !== undefined) {
+        sendJson(res, 200, earlier.body, requestId, { "Idempotent-Replayed": "true" });
+        return;
+      }
+    }
+    const answer = billingAnswer(req.method ?? "", path, params);
+    if ("error" in answer) {
+      sendStripeError(res, answer.error, requestId);
+      return;
+    }
+    if (key !== undefined && req.method !== "GET") {
+      idempotent.set(`${req.method} ${path} ${key}`, { rawBody, body: answer.body });
+    }
+    sendJson(res, 200, answer.body, requestId);
+  }
+
+  const list = (url: string, data: unknown[]) => ({ object: "list", data, has_more: false, url });
+  const missing = (what: string, id: string): { error: FakeStripeError } => ({
+    error: {
+      type: "invalid_request_error",
+      status: 404,
+      code: "resource_missing",
+      message: `No such ${what}: '${id}'`,
+    },
+  });
+
+  /** The customer, subscription, invoice and refund endpoints, as Stripe answers them. */
+  function billingAnswer(
+    method: string,
+    path: string,
+    params: Record<string, string>,
+  ): { body: unknown } | { error: FakeStripeError } {
+    if (method === "GET" && path === "/v1/customers") {
+      // Stripe's e-mail filter is exact (case-sensitive).
+      const found = [...customers.values()].filter(
+        (c) => params.email === undefined || c.email === params.email,
+      );
+      return { body: list(path, found) };
+    }
+    if (method === "GET" && path === "/v1/subscriptions") {
+      const status = params.status ?? "active";
+      const found = [...subscriptions.values()].filter(
+        (s) =>
+          (params.customer === undefined || s.customer === params.customer) &&
+          (status === "all" ? true : s.status === status),
+      );
+      return { body: list(path, found) };
+    }
+    const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (subscriptionPath !== null) {
+      const id = decodeURIComponent(subscriptionPath[1] ?? "");
+      const subscription = subscriptions.get(id);
+      if (subscription === undefined) return missing("subscription", id);
+      if (method === "GET") return { body: subscription };
+      if (subscription.status === "canceled") {
+        return {
+          error: {
+            type: "invalid_request_error",
+            status: 400,
+            message: `A canceled subscription can only update its cancellation_details and metadata.`,
+          },
+        };
+      }
+      if (method === "POST") {
+        const value = params.cancel_at_period_end;
+        if (value !== undefined) {
+          if (value !== "true" && value !== "false") {
+            return {
+              error: {
+                type: "invalid_request_error",
+                message: "Invalid boolean: cancel_at_period_end",
+              },
+            };
+          }
+          subscription.cancel_at_period_end = value === "true";
+        }
+        return { body: subscription };
+      }
+      if (method === "DELETE") {
+        subscription.status = "canceled";
+        subscription.canceled_at = Math.floor(Date.now() / 1000);
+        return { body: subscription };
+      }
+    }
+    if (method === "GET" && path === "/v1/invoices") {
+      const found = [...invoices.values()].filter(
+        (i) => params.subscription === undefined || i.subscription === params.subscription,
+      );
+      return { body: list(path, found) };
+    }
+    if (method === "POST" && path === "/v1/refunds") {
+      const intent = params.payment_intent ?? "";
+      const invoice = [...invoices.values()].find(
+        (i) => i.payment_intent === intent && intent !== "",
+      );
+      if (invoice === undefined) return missing("payment_intent", intent);
+      const amount = Number(params.amount ?? invoice.amount_paid);
+      const refunded = [...refunds.values()]
+        .filter((r) => r.payment_intent === intent)
+        .reduce((sum, r) => sum + r.amount, 0);
+      if (!Number.isInteger(amount) || amount < 1 || amount + refunded > invoice.amount_paid) {
+        return {
+          error: {
+            type: "invalid_request_error",
+            code: "amount_too_large",
+            message: "Refund amount is greater than unrefunded amount on charge",
+          },
+        };
+      }
+      const refund: FakeRefund = {
+        id: nextId("re"),
+        object: "refund",
+        payment_intent: intent,
+        amount,
+        status: "succeeded",
+      };
+      refunds.set(refund.id, refund);
+      return { body: refund };
+    }
+    return {
+      error: {
         type: "invalid_request_error",
         status: 404,
-        message: `Unrecognized request URL (${req.method}: ${path}).`,
+        message: `Unrecognized request URL (${method}: ${path}).`,
       },
-      requestId,
-    );
+    };
+  }
+
+  function seedSubscription(seed: SubscriptionSeed): FakeSubscription {
+    const day = 24 * 60 * 60;
+    const now = Math.floor(Date.now() / 1000);
+    let customer = [...customers.values()].find((c) => c.email === seed.email);
+    if (customer === undefined) {
+      customer = { id: nextId("cus"), object: "customer", email: seed.email, created: now };
+      customers.set(customer.id, customer);
+    }
+    const periodEnd = now + (seed.periodDaysLeft ?? 20) * day;
+    const periodStart = periodEnd - 30 * day;
+    const started = now - (seed.startedDaysAgo ?? 30) * day;
+    const subscription: FakeSubscription = {
+      id: nextId("sub"),
+      object: "subscription",
+      customer: customer.id,
+      status: seed.status ?? "active",
+      cancel_at_period_end: false,
+      canceled_at: null,
+      start_date: started,
+      created: started,
+      items: {
+        object: "list",
+        data: [
+          {
+            id: nextId("si"),
+            object: "subscription_item",
+            price: { id: seed.price ?? "price_test_pro_fake", object: "price" },
+            current_period_start: periodStart,
+            current_period_end: periodEnd,
+          },
+        ],
+      },
+      ...(seed.legacyPeriods
+        ? { current_period_start: periodStart, current_period_end: periodEnd }
+        : {}),
+    };
+    subscriptions.set(subscription.id, subscription);
+    const paid = seed.amountPaid ?? 14_900;
+    const invoiceCount = paid === 0 ? 0 : seed.extraInvoice ? 2 : 1;
+    for (let index = 0; index < invoiceCount; index += 1) {
+      const invoice: FakeInvoice = {
+        id: nextId("in"),
+        object: "invoice",
+        subscription: subscription.id,
+        status: "paid",
+        amount_paid: paid,
+        currency: "usd",
+        payment_intent: seed.noPaymentIntent ? null : nextId("pi"),
+        period_start: periodStart,
+        period_end: periodEnd,
+        created: periodStart,
+      };
+      invoices.set(invoice.id, invoice);
+    }
+    return subscription;
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -298,6 +564,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     requests,
     priceRetrievals,
     sessions,
+    customers,
+    subscriptions,
+    invoices,
+    refunds,
+    seedSubscription,
     failNext: (error, times = 1) => enqueue({ kind: "fail", error }, times),
     delayNext: (ms, times = 1) => enqueue({ kind: "delay", ms }, times),
     dropNext: (times = 1) => enqueue({ kind: "drop" }, times),
@@ -310,6 +581,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       requests.length = 0;
       priceRetrievals.length = 0;
       sessions.clear();
+      customers.clear();
+      subscriptions.clear();
+      invoices.clear();
+      refunds.clear();
       idempotent.clear();
       queue.length = 0;
       priceQueue.length = 0;

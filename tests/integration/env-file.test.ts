@@ -90,19 +90,25 @@ describe("a site configured only by .env", () => {
     expect(feed).not.toContain("localhost");
   });
 
-  it("links Manage or cancel your subscription to the .env portal", () => {
-    const link = `<a href="${portal}" class="underline underline-offset-4">Manage or cancel your subscription</a>`;
-    expect(read("index.html")).toContain(link);
+  it("links the .env portal for invoices and payment details, never as the way to cancel", () => {
+    const footer = read("index.html").slice(read("index.html").lastIndexOf("<footer"));
+    expect(footer).toContain(`href="${portal}"`);
+    expect(footer).toContain("Invoices and payment method (Stripe billing portal)");
+    expect(footer).toContain('href="/cancel"');
     expect(read("success/index.html")).toContain(`href="${portal}"`);
-    expect(read("terms/index.html")).toContain(
-      `<a href="${portal}" rel="noopener">Manage or cancel your subscription</a>`,
-    );
-    // The billing FAQ's answer names the portal's address, and links it under the answer.
-    expect(read("pricing/index.html")).toContain(`Manage or cancel your subscription at ${portal}`);
-    expect(read("pricing/index.html")).toContain(
-      `<a href="${portal}" class="font-semibold text-primary underline">Manage or cancel your subscription</a>`,
-    );
-    expect(read("terms/index.html")).not.toContain("and we cancel it for you");
+    expect(read("terms/index.html")).not.toContain(portal);
+    expect(read("pricing/index.html")).not.toContain(`cancel your subscription at ${portal}`);
+    expect(read("pricing/index.html")).toContain('<a href="/cancel" class="font-semibold text-primary underline">Cancel your subscription</a>');
+  });
+
+  it("posts the cancellation and withdrawal forms to the .env Supabase project", () => {
+    for (const page of ["cancel/index.html", "withdraw/index.html"]) {
+      expect(read(page)).toContain(`action="${supabaseOrigin}/functions/v1/manage-subscription"`);
+    }
+    const csps = read("_headers")
+      .split("\n")
+      .filter((line) => line.trim().startsWith("Content-Security-Policy:"));
+    for (const csp of csps) expect(csp).toContain(`form-action 'self' ${supabaseOrigin}`);
   });
 
   it("lets every page call the .env Supabase origin in the static-host CSPs", () => {

@@ -1,5 +1,11 @@
 import { siteConfig } from "~/config/site";
-import { cancelMailto, cancelRule, manageLabel } from "~/plans/billing/subscription-terms";
+import {
+  cancelLabel,
+  cancelPath,
+  portalLabel,
+  withdrawLabel,
+  withdrawPath,
+} from "~/plans/billing/subscription-terms";
 import { BrandLogo } from "./brand-logo";
 
 export function SiteFooter() {
@@ -16,24 +22,39 @@ export function SiteFooter() {
               {siteConfig.supportEmail}
             </a>
           </p>
-          <p className="mt-3 max-w-xs text-sm leading-6 text-ink-muted">
-            {siteConfig.billingPortalUrl ? (
-              <a href={siteConfig.billingPortalUrl} className="underline underline-offset-4">
-                {manageLabel}
-              </a>
-            ) : (
-              <>
+          {/* Leaving is one page and one button away from every page, with no sign-in. */}
+          <nav aria-label="Your subscription" className="mt-3">
+            <ul className="space-y-1 text-sm">
+              <li>
                 <a
-                  href={cancelMailto}
-                  className="underline underline-offset-4"
-                  data-cancel-email=""
+                  href={cancelPath}
+                  className="inline-block py-1.5 font-semibold text-white underline underline-offset-4"
+                  data-cancel-link=""
                 >
-                  {manageLabel}
+                  {cancelLabel}
                 </a>
-                : {cancelRule.sentence}
-              </>
-            )}
-          </p>
+              </li>
+              <li>
+                <a
+                  href={withdrawPath}
+                  className="inline-block py-1.5 font-semibold text-white underline underline-offset-4"
+                  data-withdraw-link=""
+                >
+                  {withdrawLabel}
+                </a>
+              </li>
+              {siteConfig.billingPortalUrl ? (
+                <li>
+                  <a
+                    href={siteConfig.billingPortalUrl}
+                    className="inline-block py-1.5 text-ink-muted underline underline-offset-4 hover:text-white"
+                  >
+                    {portalLabel}
+                  </a>
+                </li>
+              ) : null}
+            </ul>
+          </nav>
         </div>
         {siteConfig.footerNav.map((group) => (
           <nav key={group.title} aria-label={group.title}>

@@ -75,6 +75,14 @@ export function FaqSection({ faqs }: { faqs: readonly FaqItem[] }) {
           {visible.map((item) => (
             <Disclosure key={item.id} id={`faq-${item.id}`} name="help-faq" summary={item.question}>
               {item.answer}
+              {item.link ? (
+                <>
+                  {" "}
+                  <a href={item.link.href} className="font-semibold text-primary underline">
+                    {item.link.label}
+                  </a>
+                </>
+              ) : null}
             </Disclosure>
           ))}
         </div>

@@ -1,8 +1,7 @@
-import { siteConfig } from "~/config/site";
 import { billingFaqPointer } from "./billing-faq-pointer";
-import { billingStatements, manageLabel } from "./billing-rules";
+import { billingStatements } from "./billing-rules";
 import { faqs, type FaqItem } from "./faqs";
-import { cancelEmailLabel, cancelMailto } from "./subscription-terms";
+import { cancelLabel, cancelPath, withdrawLabel, withdrawPath } from "./subscription-terms";
 
 // Billing questions answered on /pricing. Where the Help Center already asks a question, this
 // list takes that very entry from faqs.ts rather than a second wording of it, and the Help
@@ -11,7 +10,7 @@ import { cancelEmailLabel, cancelMailto } from "./subscription-terms";
 export type BillingFaq = FaqItem & {
   /** Also on the Help Center, whose FAQPage JSON-LD carries it; /pricing's leaves it out. */
   inHelpCenter: boolean;
-  /** A link the answer names, shown under it (the customer portal, or the cancellation e-mail). */
+  /** A link the answer names, shown under it (the cancellation or the withdrawal page). */
   link?: { href: string; label: string };
 };
 
@@ -35,9 +34,14 @@ export const billingFaqs: readonly BillingFaq[] = [
     id: "cancel-how",
     question: "How do I cancel, and what happens to my content?",
     answer: `${billingStatements.cancel} ${billingStatements.cancelWhen} ${billingStatements.afterEnd}`,
-    link: siteConfig.billingPortalUrl
-      ? { href: siteConfig.billingPortalUrl, label: manageLabel }
-      : { href: cancelMailto, label: `Open our ${cancelEmailLabel}` },
+    link: { href: cancelPath, label: cancelLabel },
+    inHelpCenter: false,
+  },
+  {
+    id: "withdraw",
+    question: "I live in the EU or the UK. How do I withdraw within 14 days?",
+    answer: billingStatements.withdraw,
+    link: { href: withdrawPath, label: withdrawLabel },
     inHelpCenter: false,
   },
   {

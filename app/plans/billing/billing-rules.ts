@@ -1,10 +1,13 @@
 import { guaranteeDays, guaranteePlans, guaranteeShort } from "./guarantee";
 import {
+  cancelLabel,
   cancelRule,
-  manageLabel,
   priceChangeSentence,
   taxClause,
+  renewalAfterEmail,
   taxSentence,
+  withdrawRefund,
+  withdrawRule,
 } from "./subscription-terms";
 import { feedStorage } from "../finder/feed-finder";
 import { siteConfig } from "~/config/site";
@@ -69,7 +72,7 @@ export function extraEpisodeSentence(plan: Plan): string {
   return `On ${plan.name}, a ${next} episode in a month means moving up to ${route.upgradeTo.name}, which adds at most ${formatPrice(route.maxExtraDollars)}, ${taxClause}, to that month because the upgrade is prorated.`;
 }
 
-export { manageLabel };
+export { cancelLabel };
 
 const selfServe = plans.filter(startsCheckout);
 /** This build's Sign up and Get Started: the contact page (the default) or an outside form. */
@@ -128,6 +131,18 @@ export const billingStatements = {
   cancelCore: cancelRule.core,
   /** When canceling takes effect. */
   cancelWhen: cancelRule.effect,
+  /** Leaving takes no sign-in: the words every page about it uses. */
+  noSignIn: "no sign-in",
+  /** The withdrawal's acknowledgment, in the law's words. */
+  withdrawReceipt: "acknowledgment of receipt",
+  /** What a withdrawal within the 14 days returns. */
+  withdrawRefund,
+  /** A renewal charged after a cancellation e-mail reached us. */
+  renewalAfterEmail,
+  /** The EU/UK withdrawal online, and what one after the 14 days does. */
+  withdraw: `${withdrawRule.sentence} ${withdrawRule.late}`,
+  /** What the billing portal is for, when the build links one; null without one. */
+  portal: cancelRule.portal,
   /** What this site and its checkout really collect: a subscription needs no account here. */
   account:
     "A subscription needs no account or sign-in on this website: each plan starts from its own button through Stripe Checkout, and the e-mail address you give there is the one we know you by.",

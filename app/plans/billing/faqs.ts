@@ -1,10 +1,13 @@
 import { billingStatements } from "./billing-rules";
 import { describePlanOutputs } from "../plan-outputs";
+import { cancelLabel, cancelPath } from "./subscription-terms";
 
 export type FaqItem = {
   id: string;
   question: string;
   answer: string;
+  /** A page the answer names, linked under it. */
+  link?: { href: string; label: string };
 };
 
 export const faqs = [
@@ -45,7 +48,8 @@ export const faqs = [
   {
     id: "cancel",
     question: "Can I cancel my subscription at any time?",
-    answer: `Yes, you can cancel anytime, with no notice period. ${billingStatements.cancelWhen}`,
+    answer: `Yes, you can cancel anytime, with no notice period. ${billingStatements.cancel} ${billingStatements.cancelWhen}`,
+    link: { href: cancelPath, label: cancelLabel },
   },
   {
     id: "more-episodes",

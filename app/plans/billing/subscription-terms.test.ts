@@ -14,8 +14,8 @@ describe("the renewal terms beside a checkout button", () => {
       expect(text).toContain("every month until you cancel");
       expect(text).not.toMatch(/plus (?:any )?(?:sales )?tax/i);
       expect(text).toContain(`at least ${legalConfig.priceChangeNoticeDays} days before`);
-      // This build has no portal URL, so the note offers the prefilled e-mail.
-      expect(text).toContain("Cancel anytime with our ready-made cancellation e-mail");
+      // The note links the cancellation page, which needs no sign-in.
+      expect(text).toContain("Cancel anytime online, with no sign-in:");
       expect(text).toContain(cancelRule.effect);
     },
   );

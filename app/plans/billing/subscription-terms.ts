@@ -3,7 +3,11 @@ import { siteConfig } from "~/config/site";
 import { formatPrice } from "~/lib/format";
 import { fixedMailto } from "~/lib/fixed-mailto";
 import type { Plan } from "~/plans/plans";
-import { manageLabel, taxClause } from "../../../supabase/functions/_shared/contract.ts";
+import {
+  cancelLabel,
+  cancelPath,
+  taxClause,
+} from "../../../supabase/functions/_shared/contract.ts";
 
 // What a subscriber is told on every page and beside every checkout button: the amount, that it
 // renews every month until canceled, the tax, price changes, and how and when canceling takes
@@ -16,10 +20,19 @@ import { manageLabel, taxClause } from "../../../supabase/functions/_shared/cont
 const portal = siteConfig.billingPortalUrl;
 const support = siteConfig.supportEmail;
 
-export { manageLabel, taxClause };
+export { cancelLabel, cancelPath, taxClause };
+/** The cancellation page's one button. */
+export const cancelButtonLabel = "Cancel my subscription";
+/** The footer link, on every page, to the withdrawal form (EU/UK consumers). */
+export const withdrawLabel = "Withdraw from contract here";
+export const withdrawPath = "/withdraw";
+/** The withdrawal form's button. */
+export const withdrawButtonLabel = "Confirm withdrawal";
+/** How long the "Keep my subscription" link in the cancellation e-mail works. */
+export const keepLinkDays = 14;
 
-/** How long a cancellation by e-mail takes us, and the written confirmation that follows it. */
-export const cancelProcessing = "one business day";
+/** Where Stripe's customer portal is configured: what it is for on this site. */
+export const portalLabel = "Invoices and payment method (Stripe billing portal)";
 
 /** The ready-made cancellation e-mail: a termination e-mail formatted and provided by us. */
 export const cancelEmail = {
@@ -40,25 +53,38 @@ export const cancelEmailLabel = "ready-made cancellation e-mail";
 /** The `mailto:` link that opens `cancelEmail`, addressed to support. */
 export const cancelMailto = fixedMailto(support, cancelEmail.subject, cancelEmail.body);
 
-/** What the portal's billing page shows once a subscription is canceled at period end. */
-const portalConfirmation =
-  "The page then shows the cancellation and the last day you have paid for.";
+/** What the cancellation page does, after its name (the same in words and in Markdown). */
+const cancelSteps = `enter the e-mail address you subscribed with and press "${cancelButtonLabel}", with no sign-in. We record the cancellation straight away and e-mail that address the last day you have paid for and a link that undoes it for ${keepLinkDays} days.`;
+
+/** A cancellation by e-mail counts from when it reaches us, not from when a person reads it. */
+export const renewalAfterEmail = "if a renewal is charged after that, we refund it";
+
+/** The second way, by e-mail. */
+const byEmail = `You can also send our ${cancelEmailLabel} to ${support} from that address: it counts from the moment it reaches us, and ${renewalAfterEmail}.`;
 
 export const cancelRule = {
-  /** How to cancel, in words; `markdown` is the same with its link, for the Terms. */
-  sentence: portal
-    ? `Use ${manageLabel} at ${portal}: enter the e-mail address you subscribed with, and Stripe e-mails you a link to your billing page, where you can cancel. ${portalConfirmation}`
-    : `Send our ${cancelEmailLabel} to ${support} from the address you subscribed with, and we cancel it for you within ${cancelProcessing}, then e-mail you a written confirmation naming the last day you have paid for.`,
-  markdown: portal
-    ? `Use [${manageLabel}](${portal}): enter the e-mail address you subscribed with, and Stripe e-mails you a link to your billing page, where you can cancel. ${portalConfirmation}`
-    : `Send our [${cancelEmailLabel}](${cancelMailto}) to ${support} from the address you subscribed with, and we cancel it for you within ${cancelProcessing}, then e-mail you a written confirmation naming the last day you have paid for.`,
+  /** How to cancel, in words; `markdown` is the same with its links, for the Terms. */
+  sentence: `Open "${cancelLabel}" at the foot of any page, ${cancelSteps} ${byEmail}`,
+  markdown: `Open [${cancelLabel}](${cancelPath}), linked at the foot of every page, ${cancelSteps} You can also send our [${cancelEmailLabel}](${cancelMailto}) to ${support} from that address: it counts from the moment it reaches us, and ${renewalAfterEmail}.`,
   /** The part of the cancel sentence every wording of it must contain. */
-  core: portal
-    ? "enter the e-mail address you subscribed with, and Stripe e-mails you a link to your billing page"
-    : "from the address you subscribed with, and we cancel it for you",
+  core: "enter the e-mail address you subscribed with",
   /** When a cancellation takes effect. */
   effect:
     "A cancellation stops the next renewal: you are not charged again, and you keep access until the end of the billing period you have already paid for.",
+  /** What the billing portal is for, when the build links one (VITE_BILLING_PORTAL_URL). */
+  portal: portal
+    ? `Stripe's billing portal, linked at the foot of every page, shows your invoices and payment method after you confirm your e-mail address with a code.`
+    : null,
+} as const;
+
+/** What a withdrawal within the 14 days returns (the Terms: in proportion to what was provided). */
+export const withdrawRefund = "less the part of the billing period that had passed";
+
+/** The EU/UK right of withdrawal, exercised online; the Terms hold the full clause. */
+export const withdrawRule = {
+  sentence: `If you are a consumer in the EU or the UK, you can withdraw within 14 days of the day you subscribe: open "${withdrawLabel}" at the foot of any page, give your name, the e-mail address you subscribed with and where to send the confirmation, and press "${withdrawButtonLabel}". We e-mail an acknowledgment of receipt at once, end the subscription and refund your payment ${withdrawRefund} when you withdrew.`,
+  /** What a withdrawal after the 14 days does. */
+  late: "After the 14 days, a withdrawal is treated as a cancellation at the end of the period you have paid for, and our e-mail says so.",
 } as const;
 
 export const taxSentence =
@@ -75,7 +101,7 @@ export type RenewalDisclosure = {
   price: string;
   /** That the price can change, and the notice we give first. */
   priceChange: string;
-  /** How to cancel; the component links `manageLabel` (or the ready-made e-mail) to it. */
+  /** How to cancel; the component links `cancelLabel` to the cancellation page after it. */
   cancel: string;
   /** When canceling takes effect. */
   effect: string;
@@ -90,9 +116,7 @@ export function renewalDisclosure(plan: Plan): RenewalDisclosure {
   return {
     price: `${formatPrice(plan.price)} a month, ${renewalLine}.`,
     priceChange: priceChangeSentence,
-    cancel: portal
-      ? "Cancel anytime with"
-      : `Cancel anytime with our ${cancelEmailLabel} to ${support}; we cancel within ${cancelProcessing} and confirm in writing.`,
+    cancel: "Cancel anytime online, with no sign-in:",
     effect: cancelRule.effect,
   };
 }

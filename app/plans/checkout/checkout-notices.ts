@@ -1,8 +1,8 @@
 import {
+  CHECKOUT_MESSAGES as MESSAGES,
   checkoutNoticeId,
-  MESSAGES,
-  type MessageCode,
-} from "../../../supabase/functions/create-checkout/messages.ts";
+  type CheckoutMessageCode as MessageCode,
+} from "../../../supabase/functions/_shared/contract.ts";
 import { checkoutMessages } from "~/plans/checkout/checkout-messages";
 
 /** Each refusal a checkout form post can be sent back with, and the spec's text for it. */

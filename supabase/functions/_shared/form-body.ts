@@ -1,3 +1,4 @@
+import { FORM_MESSAGES } from "./contract.ts";
 import { readBodyWithLimit } from "./http.ts";
 
 /**
@@ -77,13 +78,7 @@ export function parseFormBytes(bytes: Uint8Array, maxFields: number): FormParseR
   return { ok: true, value };
 }
 
-/** Texts for the refusals `readFormRequest` makes. */
-export const FORM_MESSAGES = {
-  payload_too_large: "The request is too large.",
-  request_timeout: "The request took too long to arrive. Please try again.",
-  incomplete_body: "The request arrived incomplete. Please try again.",
-  invalid_form: "The form could not be read. Please reload the page and try again.",
-} as const;
+export { FORM_MESSAGES };
 
 export type FormRequestResult =
   | { ok: true; value: Record<string, string> }

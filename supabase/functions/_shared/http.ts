@@ -1,3 +1,4 @@
+import { REQUEST_MESSAGES } from "./contract.ts";
 export interface ProblemBody {
   error: string;
   code: string;
@@ -121,14 +122,7 @@ export function parseJsonBytes(bytes: Uint8Array): JsonParseResult {
   }
 }
 
-/** Texts for the refusals `readJsonRequest` makes. */
-export const REQUEST_MESSAGES = {
-  unsupported_media_type: "The request must be sent as JSON.",
-  payload_too_large: "The request is too large.",
-  request_timeout: "The request took too long to arrive. Please try again.",
-  incomplete_body: "The request arrived incomplete. Please try again.",
-  invalid_json: "The request body is not valid JSON.",
-} as const;
+export { REQUEST_MESSAGES };
 
 export type JsonRequestResult =
   { ok: true; value: unknown } | { ok: false; status: number; code: keyof typeof REQUEST_MESSAGES };

@@ -1,3 +1,4 @@
+import { SERVE_MESSAGES } from "./contract.ts";
 import { rateLimitKey } from "./client-address.ts";
 import { corsHeaders, preflight } from "./cors.ts";
 import { isUnavailableError } from "./db.ts";
@@ -19,12 +20,7 @@ export const defaultLog: LogLine = (line) => console.error(line);
 
 export const ALLOW = "POST, OPTIONS";
 
-/** Texts every function answers with for the refusals `serveFunction` makes itself. */
-export const SERVE_MESSAGES = {
-  method_not_allowed: "This endpoint only accepts POST requests.",
-  internal_error: "Something went wrong on our side. Please try again later.",
-  database_unavailable: "We can't take requests just now. Please try again in a minute.",
-} as const;
+export { SERVE_MESSAGES };
 
 /** Seconds a visitor is asked to wait when the database cannot answer. */
 export const DATABASE_RETRY_AFTER_SECONDS = 30;

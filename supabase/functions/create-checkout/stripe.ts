@@ -152,7 +152,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-function apiBaseOptions(
+export function apiBaseOptions(
   apiBase: URL | undefined,
 ): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
   if (apiBase === undefined) return {};

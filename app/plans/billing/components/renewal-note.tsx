@@ -1,6 +1,4 @@
-import { siteConfig } from "~/config/site";
-import { manageLabel, renewalDisclosure } from "~/plans/billing/subscription-terms";
-import { CancelEmailLink } from "~/plans/billing/components/cancel-email-link";
+import { cancelLabel, cancelPath, renewalDisclosure } from "~/plans/billing/subscription-terms";
 import type { Plan } from "~/plans/plans";
 import { cn } from "~/lib/cn";
 
@@ -36,19 +34,11 @@ export function RenewalNote({
         className,
       )}
     >
-      {price} {priceChange}{" "}
-      {siteConfig.billingPortalUrl ? (
-        <>
-          {cancel}{" "}
-          <a href={siteConfig.billingPortalUrl} className={link}>
-            {manageLabel}
-          </a>
-          .
-        </>
-      ) : (
-        <CancelEmailLink text={cancel} className={link} />
-      )}{" "}
-      {effect} See our{" "}
+      {price} {priceChange} {cancel}{" "}
+      <a href={cancelPath} className={link} data-cancel-link="">
+        {cancelLabel}
+      </a>
+      . {effect} See our{" "}
       <a href="/terms" className={link}>
         Terms of Service
       </a>

@@ -1,0 +1,201 @@
+import { escapeHtml, type OutgoingEmail } from "../_shared/email.ts";
+import type { SubscriptionOutcome, WithdrawalStatement } from "./store.ts";
+
+// The e-mails this function sends, in plain text and the same words in simple HTML: no
+// images, no tracking, no rewritten links. Whatever a visitor typed is escaped in the HTML.
+
+export interface EmailContext {
+  brand: string;
+  siteUrl: string;
+  supportEmail: string;
+}
+
+/** "27 November 2026": a day, in UTC, spelled out so no reader mistakes the order. */
+export function formatDay(date: Date): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(date);
+}
+
+/** "27 November 2026, 14:05:09 UTC". */
+export function formatMoment(date: Date): string {
+  const time = date.toISOString().slice(11, 19);
+  return `${formatDay(date)}, ${time} UTC`;
+}
+
+export function formatAmount(amount: number, currency: string): string {
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: currency.toUpperCase(),
+  }).format(amount / 100);
+}
+
+type Block = { text: string; link?: { label: string; url: string } };
+
+function render(
+  context: EmailContext,
+  message: { to: string; subject: string; kind: string; ref: string; blocks: Block[] },
+): OutgoingEmail {
+  const text = [
+    ...message.blocks.map((block) =>
+      block.link === undefined
+        ? block.text
+        : `${block.text}\n${block.link.label}: ${block.link.url}`,
+    ),
+    `${context.brand}, ${context.siteUrl}`,
+  ].join("\n\n");
+  const html = [
+    '<!doctype html><html lang="en"><body style="font-family:sans-serif;line-height:1.5">',
+    ...message.blocks.map((block) => {
+      const paragraph = `<p>${escapeHtml(block.text).replaceAll("\n", "<br>")}</p>`;
+      return block.link === undefined
+        ? paragraph
+        : `${paragraph}<p><a href="${escapeHtml(block.link.url)}">${escapeHtml(block.link.label)}</a></p>`;
+    }),
+    `<p>${escapeHtml(context.brand)}, <a href="${escapeHtml(context.siteUrl)}">${escapeHtml(context.siteUrl)}</a></p>`,
+    "</body></html>",
+  ].join("\n");
+  return {
+    to: message.to,
+    subject: message.subject,
+    text,
+    html,
+    kind: message.kind,
+    ref: message.ref,
+  };
+}
+
+export interface KeepLink {
+  subscriptionId: string;
+  url: string;
+  expiresAt: Date;
+}
+
+function describe(subscription: SubscriptionOutcome): string {
+  return subscription.plan === undefined
+    ? `your ${"subscription"} (${subscription.id})`
+    : `your ${subscription.plan} subscription (${subscription.id})`;
+}
+
+function periodEndLine(subscription: SubscriptionOutcome, link: KeepLink | undefined): Block {
+  const last =
+    subscription.lastPaid === undefined
+      ? "It ends at the end of the billing period you have paid for; you are not charged again."
+      : `It ends after ${formatDay(new Date(subscription.lastPaid))}, the last day you have paid for, and you are not charged again.`;
+  return link === undefined
+    ? { text: `We have canceled ${describe(subscription)}. ${last}` }
+    : {
+        text: `We have canceled ${describe(subscription)}. ${last}\nChanged your mind? Until ${formatDay(link.expiresAt)}, this link undoes the cancellation and the subscription renews as before:`,
+        link: { label: "Keep my subscription", url: link.url },
+      };
+}
+
+/** After a cancellation: what was canceled, the last paid day, and the undo link for each. */
+export function cancellationEmail(
+  context: EmailContext,
+  to: string,
+  requestId: string,
+  receivedAt: Date,
+  subscriptions: SubscriptionOutcome[],
+  links: ReadonlyMap<string, KeepLink>,
+): OutgoingEmail {
+  return render(context, {
+    to,
+    subject: `Your ${context.brand} subscription is canceled`,
+    kind: "cancellation",
+    ref: requestId,
+    blocks: [
+      {
+        text: `On ${formatMoment(receivedAt)} we received a request on our website to cancel the ${context.brand} subscription of this e-mail address.`,
+      },
+      ...subscriptions.map((subscription) =>
+        periodEndLine(subscription, links.get(subscription.id)),
+      ),
+      {
+        text: `If you did not ask for this, use the link above or reply to ${context.supportEmail}. To cancel again later: ${context.siteUrl}/cancel`,
+      },
+    ],
+  });
+}
+
+/** The acknowledgment of receipt of a withdrawal: its content, date and time, sent at once. */
+export function withdrawalReceiptEmail(
+  context: EmailContext,
+  requestId: string,
+  receivedAt: Date,
+  email: string,
+  statement: WithdrawalStatement,
+): OutgoingEmail {
+  const content = [
+    `Name: ${statement.name}`,
+    `E-mail address used at checkout: ${email}`,
+    `Plan: ${statement.plan ?? "not given"}`,
+    `Day of subscribing: ${statement.subscribedOn ?? "not given"}`,
+    `Confirmation sent to: ${statement.confirmTo}`,
+  ].join("\n");
+  return render(context, {
+    to: statement.confirmTo,
+    subject: `We received your withdrawal from your ${context.brand} subscription`,
+    kind: "withdrawal_receipt",
+    ref: requestId,
+    blocks: [
+      {
+        text: `We received your statement withdrawing from your ${context.brand} subscription contract on ${formatMoment(receivedAt)}. This e-mail is our acknowledgment of receipt; keep it as your record.`,
+      },
+      { text: `"I withdraw from my contract for the ${context.brand} subscription."\n${content}` },
+      {
+        text: `If a subscription uses the address above, we e-mail that address what we have done. Within 14 days of the day you subscribed, it ends now and we refund your payment less the part of the billing period that had passed when you told us. After 14 days the withdrawal period is over, so we cancel it at the end of the period you have paid for instead.`,
+      },
+      { text: `Reference: ${requestId}. Questions: ${context.supportEmail}` },
+    ],
+  });
+}
+
+/** After a withdrawal's work: what happened to each subscription, and the refund. */
+export function withdrawalOutcomeEmail(
+  context: EmailContext,
+  to: string,
+  requestId: string,
+  receivedAt: Date,
+  subscriptions: SubscriptionOutcome[],
+  links: ReadonlyMap<string, KeepLink>,
+): OutgoingEmail {
+  const blocks: Block[] = [
+    {
+      text: `On ${formatMoment(receivedAt)} we received a withdrawal from the ${context.brand} subscription contract of this e-mail address (reference ${requestId}).`,
+    },
+  ];
+  for (const subscription of subscriptions) {
+    if (subscription.action === "canceled_now") {
+      const refund = subscription.refund;
+      const money =
+        refund === undefined
+          ? "No payment was taken, so there is nothing to return."
+          : "id" in refund
+            ? `We have refunded ${formatAmount(refund.amount, refund.currency)} to the payment method you paid with: your payment, less the part of the billing period that had passed when you withdrew. Your bank may take 5 to 10 business days to show it.`
+            : `We could not work out the amount automatically (${refund.operator}), so a person on our team works out your payment less the part of the billing period that had passed, and returns it no later than two weeks after your withdrawal; we e-mail you when it is done.`;
+      blocks.push({
+        text: `You withdrew within 14 days of the day you subscribed, so ${describe(subscription)} has ended today. ${money}`,
+      });
+    } else {
+      blocks.push({
+        text: `${describe(subscription)} started more than 14 days before your withdrawal, so the withdrawal period was over. We have treated your statement as a cancellation instead.`.replace(
+          /^y/,
+          "Y",
+        ),
+      });
+      blocks.push(periodEndLine(subscription, links.get(subscription.id)));
+    }
+  }
+  blocks.push({ text: `Questions: ${context.supportEmail}` });
+  return render(context, {
+    to,
+    subject: `Your withdrawal from ${context.brand}: what we have done`,
+    kind: "withdrawal_outcome",
+    ref: requestId,
+    blocks,
+  });
+}

@@ -1,0 +1,143 @@
+import type { Db } from "../_shared/db.ts";
+import { createNoDatabaseHandler, functionDb } from "../_shared/function-db.ts";
+import { createMailer, type Mailer } from "../_shared/email.ts";
+import { parseEmailEnv } from "../_shared/email-env.ts";
+import { createDbLimiter } from "../_shared/rate-limit.ts";
+import type { FunctionHandler, LogLine } from "../_shared/serve.ts";
+import type { Billing } from "./billing.ts";
+import { createManageHandler, createNotConfiguredHandler } from "./handler.ts";
+import { parseManageEnv } from "./schema.ts";
+import { createStripeBilling } from "./stripe.ts";
+import { createRequestStore } from "./store.ts";
+import { retryDue, type WorkDeps } from "./work.ts";
+
+export interface ManageFromEnvOptions {
+  /**
+   * Where requests, limits and the outbox live: the Node server's database, or a test's.
+   * Without it, a pool on DATABASE_URL or SUPABASE_DB_URL; with neither, every POST is 503.
+   */
+  db?: Db;
+  log?: LogLine;
+  /** Keeps the work after an answer alive (EdgeRuntime.waitUntil on Supabase). */
+  waitUntil?: (work: Promise<unknown>) => void;
+  /** Tests: a shorter answer floor. */
+  floorMs?: number;
+  stripeTimeoutMs?: number;
+  /** Tests: another billing provider than Stripe. */
+  billing?: Billing;
+  /** Tests: another mailer. */
+  mailer?: Mailer;
+}
+
+export interface ManageSubscription {
+  handler: FunctionHandler;
+  /**
+   * Retries requests whose Stripe work or e-mail failed, and deletes requests past their
+   * retention. The Node server runs it every minute; on Supabase the next request does.
+   */
+  retryRequests: () => Promise<void>;
+  /** The mailer the function sends through; undefined without a database. */
+  mailer: Mailer | undefined;
+}
+
+/**
+ * Builds the function from environment variables (`process.env` on Node, `Deno.env.toObject()`
+ * on Deno). Throws for malformed values; without a Stripe key or a link secret it answers 503
+ * `not_configured`.
+ */
+export function createManageSubscriptionFromEnv(
+  env: Record<string, string | undefined>,
+  options: ManageFromEnvOptions = {},
+): ManageSubscription {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const config = parseManageEnv(env);
+  const emailConfig = parseEmailEnv(env);
+  const db = functionDb(options.db, config.databaseUrl);
+  if (db === undefined) {
+    return {
+      handler: createNoDatabaseHandler({
+        allowedOrigins: config.allowedOrigins,
+        event: "manage",
+        log,
+      }),
+      retryRequests: async () => {},
+      mailer: undefined,
+    };
+  }
+  const mailer =
+    options.mailer ??
+    createMailer({
+      db,
+      apiKey: emailConfig.apiKey,
+      apiBase: emailConfig.apiBase,
+      from: emailConfig.from,
+    });
+
+  if (config.secretKey === undefined || config.linkSecret === undefined) {
+    log(JSON.stringify({ level: "warn", event: "manage_not_configured", missing: config.missing }));
+    return {
+      handler: createNotConfiguredHandler({
+        allowedOrigins: config.allowedOrigins,
+        siteUrl: config.siteUrl,
+        log,
+      }),
+      retryRequests: async () => {},
+      mailer,
+    };
+  }
+
+  const billing =
+    options.billing ??
+    createStripeBilling({
+      secretKey: config.secretKey,
+      apiBase: config.stripeApiBase,
+      planNames: config.planNames,
+      timeoutMs: options.stripeTimeoutMs,
+    });
+  const store = createRequestStore(db);
+  const email = { brand: "Castloop", siteUrl: config.siteUrl, supportEmail: config.supportEmail };
+  const work: WorkDeps = {
+    billing,
+    mailer,
+    store,
+    linkSecret: config.linkSecret,
+    email,
+    log,
+    now: () => new Date(),
+  };
+  const handler = createManageHandler({
+    billing,
+    mailer,
+    store,
+    linkSecret: config.linkSecret,
+    siteUrl: config.siteUrl,
+    allowedOrigins: config.allowedOrigins,
+    email,
+    log,
+    floorMs: options.floorMs,
+    waitUntil: options.waitUntil,
+    perClient:
+      config.rateLimitPerMinute === 0
+        ? undefined
+        : createDbLimiter(db, {
+            name: "manage",
+            limit: config.rateLimitPerMinute,
+            windowSeconds: 60,
+          }),
+    perAddress:
+      config.emailRateLimitPerHour === 0
+        ? undefined
+        : createDbLimiter(db, {
+            name: "manage:address",
+            limit: config.emailRateLimitPerHour,
+            windowSeconds: 3600,
+          }),
+  });
+  return {
+    handler,
+    retryRequests: async () => {
+      await retryDue(work);
+    },
+    mailer,
+  };
+}

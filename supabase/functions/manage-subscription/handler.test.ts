@@ -1,0 +1,514 @@
+import { describe, expect, it } from "vitest";
+import {
+  memoryBilling,
+  memoryLimiter,
+  memoryMailer,
+  memoryStore,
+} from "../../../tests/fakes/manage-doubles.ts";
+import {
+  CANCEL_ANSWER,
+  createManageHandler,
+  KEEP_ANSWER,
+  MESSAGES,
+  WITHDRAW_ANSWER,
+} from "./handler.ts";
+import { keepLinkExpiry, signKeepToken } from "./link-token.ts";
+import { retryDue } from "./work.ts";
+
+const SITE = "https://castloop.test";
+const ENDPOINT = "https://fn.castloop.test/functions/v1/manage-subscription";
+const SECRET = "a-test-secret-that-is-long-enough-for-hmac";
+const DAY = 24 * 60 * 60 * 1000;
+
+function setup(options: { floorMs?: number; perAddress?: number; perClient?: number } = {}) {
+  const billing = memoryBilling();
+  const mailer = memoryMailer();
+  const store = memoryStore();
+  const logs: string[] = [];
+  const pending: Promise<unknown>[] = [];
+  const deps = {
+    billing,
+    mailer,
+    store,
+    linkSecret: SECRET,
+    siteUrl: SITE,
+    allowedOrigins: [SITE],
+    email: { brand: "Castloop", siteUrl: SITE, supportEmail: "support@castloop.test" },
+    log: (line: string) => logs.push(line),
+    floorMs: options.floorMs ?? 0,
+    waitUntil: (work: Promise<unknown>) => pending.push(work),
+    perAddress: options.perAddress === undefined ? undefined : memoryLimiter(options.perAddress),
+    perClient: options.perClient === undefined ? undefined : memoryLimiter(options.perClient),
+  };
+  const handler = createManageHandler(deps);
+  const settle = async () => {
+    while (pending.length > 0) await pending.shift();
+  };
+  const work = {
+    billing,
+    mailer,
+    store,
+    linkSecret: SECRET,
+    email: deps.email,
+    log: deps.log,
+    now: () => new Date(),
+  };
+  return { handler, billing, mailer, store, logs, settle, work };
+}
+
+function postJson(body: unknown, headers: Record<string, string> = {}) {
+  return new Request(ENDPOINT, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: SITE, ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+function postForm(fields: Record<string, string> | string, headers: Record<string, string> = {}) {
+  return new Request(ENDPOINT, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE, ...headers },
+    body: typeof fields === "string" ? fields : new URLSearchParams(fields).toString(),
+  });
+}
+
+describe("cancel", () => {
+  it("sets cancel_at_period_end on the matching subscription only, and e-mails the details", async () => {
+    const { handler, billing, mailer, store, settle } = setup();
+    const mine = billing.add({ customerEmail: "ada@example.com" });
+    const other = billing.add({ customerEmail: "grace@example.com" });
+    const response = await handler(postJson({ action: "cancel", email: "ada@example.com" }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "received", message: CANCEL_ANSWER });
+    await settle();
+
+    expect(billing.calls.filter((c) => c.op === "update")).toEqual([
+      { op: "update", id: mine.id, value: true },
+    ]);
+    expect(billing.subscriptions.get(other.id)?.cancelAtPeriodEnd).toBe(false);
+    expect(mailer.sent).toHaveLength(1);
+    const [mail] = mailer.sent;
+    expect(mail?.to).toBe("ada@example.com");
+    expect(mail?.kind).toBe("cancellation");
+    expect(mail?.text).toContain(mine.id);
+    expect(mail?.text).toMatch(/the last day you have paid for/);
+    expect(mail?.text).toContain(`${SITE}/cancel/keep?token=`);
+    expect(mail?.html).toContain("Keep my subscription");
+    const [row] = store.rows.values();
+    expect(row).toMatchObject({ kind: "cancel", status: "done", email_outbox_id: "outbox-1" });
+  });
+
+  it("answers an address without a subscription identically, and e-mails nobody", async () => {
+    const { handler, billing, mailer, settle } = setup();
+    billing.add({ customerEmail: "ada@example.com" });
+    const known = await handler(postJson({ action: "cancel", email: "ada@example.com" }));
+    const unknown = await handler(postJson({ action: "cancel", email: "nobody@example.com" }));
+    await settle();
+    expect(unknown.status).toBe(known.status);
+    expect(await unknown.text()).toBe(await known.text());
+    expect([...unknown.headers]).toEqual([...known.headers]);
+    expect(mailer.sent.map((m) => m.to)).toEqual(["ada@example.com"]);
+  });
+
+  it("answers at the same moment whether or not Stripe has work to do", async () => {
+    const { handler, billing, settle } = setup({ floorMs: 300 });
+    billing.add({ customerEmail: "ada@example.com" });
+    const slow = billing.findSubscriptions.bind(billing);
+    billing.findSubscriptions = async (email) => {
+      await new Promise((resolve) => setTimeout(resolve, email === "ada@example.com" ? 150 : 0));
+      return slow(email);
+    };
+    const time = async (email: string) => {
+      const start = performance.now();
+      await handler(postJson({ action: "cancel", email }));
+      return performance.now() - start;
+    };
+    const known = await time("ada@example.com");
+    const unknown = await time("nobody@example.com");
+    await settle();
+    expect(known).toBeGreaterThanOrEqual(295);
+    expect(unknown).toBeGreaterThanOrEqual(295);
+    expect(Math.abs(known - unknown)).toBeLessThan(50);
+  });
+
+  it("answers a plain form with a 303 to the result page", async () => {
+    const { handler, settle } = setup();
+    const response = await handler(postForm({ action: "cancel", email: "ada@example.com" }));
+    await settle();
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(`${SITE}/cancel/requested`);
+  });
+
+  it("sends a plain form's refusal back to the form, at the note that explains it", async () => {
+    const { handler, store } = setup();
+    const response = await handler(postForm({ action: "cancel", email: "not an address" }));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(`${SITE}/cancel#error-invalid_email`);
+    expect(store.rows.size).toBe(0);
+  });
+
+  it("keeps a request whose Stripe work failed, and finishes it on the retry", async () => {
+    const { handler, billing, mailer, store, settle, work } = setup();
+    const mine = billing.add({ customerEmail: "ada@example.com" });
+    billing.failNext();
+    await handler(postJson({ action: "cancel", email: "ada@example.com" }));
+    await settle();
+    const [row] = store.rows.values();
+    expect(row).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      last_error: "billing_unavailable",
+    });
+    expect(mailer.sent).toHaveLength(0);
+    expect(billing.subscriptions.get(mine.id)?.cancelAtPeriodEnd).toBe(false);
+
+    expect(await retryDue(work)).toBe(1);
+    expect(row?.status).toBe("done");
+    expect(billing.subscriptions.get(mine.id)?.cancelAtPeriodEnd).toBe(true);
+    expect(mailer.sent).toHaveLength(1);
+  });
+
+  it("keeps the request when the e-mail cannot be written, and sends it once on the retry", async () => {
+    const { handler, billing, mailer, store, settle, work } = setup();
+    billing.add({ customerEmail: "ada@example.com" });
+    mailer.failNext();
+    await handler(postJson({ action: "cancel", email: "ada@example.com" }));
+    await settle();
+    const [row] = store.rows.values();
+    expect(row?.status).toBe("pending");
+    expect(row?.outcome?.stripeDone).toBe(true);
+    await retryDue(work);
+    expect(row?.status).toBe("done");
+    expect(mailer.sent).toHaveLength(1);
+    // The retry resumed after the Stripe work: one update, not two.
+    expect(billing.calls.filter((c) => c.op === "update")).toHaveLength(1);
+  });
+
+  it("logs no e-mail address", async () => {
+    const { handler, billing, mailer, logs, settle } = setup();
+    billing.add({ customerEmail: "ada@example.com" });
+    mailer.failNext();
+    await handler(postJson({ action: "cancel", email: "ada@example.com" }));
+    await handler(postJson({ action: "cancel", email: "broken" }));
+    await settle();
+    expect(logs.length).toBeGreaterThan(0);
+    expect(logs.join("\n")).not.toMatch(/ada@example\.com|broken/);
+  });
+});
+
+describe("limits and failures", () => {
+  it("answers 429 with Retry-After once an address has had its requests, and e-mails no more", async () => {
+    const { handler, billing, mailer, settle } = setup({ perAddress: 3 });
+    billing.add({ customerEmail: "ada@example.com" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i += 1) {
+      const response = await handler(postJson({ action: "cancel", email: "ada@example.com" }));
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(response.headers.get("retry-after")).toBe("60");
+        expect((await response.json()).code).toBe("rate_limited");
+      }
+    }
+    await settle();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(47);
+    expect(mailer.sent.length).toBeLessThanOrEqual(3);
+  });
+
+  it("limits each client on its own", async () => {
+    const { handler } = setup({ perClient: 2 });
+    const send = (ip: string) =>
+      handler(postJson({ action: "cancel", email: `x${Math.random()}@example.com` }), {
+        clientIp: ip,
+      });
+    expect((await send("192.0.2.1")).status).toBe(200);
+    expect((await send("192.0.2.1")).status).toBe(200);
+    expect((await send("192.0.2.1")).status).toBe(429);
+    expect((await send("192.0.2.2")).status).toBe(200);
+  });
+
+  it("answers 503 with Retry-After when the database is down, having done nothing", async () => {
+    const { handler, billing, mailer, store, settle } = setup();
+    billing.add({ customerEmail: "ada@example.com" });
+    store.down = true;
+    const response = await handler(postJson({ action: "cancel", email: "ada@example.com" }));
+    await settle();
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("30");
+    expect((await response.json()).code).toBe("database_unavailable");
+    expect(billing.calls).toEqual([]);
+    expect(mailer.sent).toEqual([]);
+  });
+
+  it("refuses a form posted from another site", async () => {
+    const { handler, store } = setup();
+    const response = await handler(
+      postForm({ action: "cancel", email: "ada@example.com" }, { origin: "https://evil.test" }),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(`${SITE}/cancel#error-forbidden_origin`);
+    const json = await handler(
+      postJson(
+        { action: "cancel", email: "a@example.com" },
+        { "sec-fetch-site": "cross-site", origin: "null" },
+      ),
+    );
+    expect(json.status).toBe(403);
+    expect(store.rows.size).toBe(0);
+  });
+
+  it.each([
+    ["a missing action", { email: "ada@example.com" }, 400, "invalid_action"],
+    ["an unknown action", { action: "delete", email: "ada@example.com" }, 400, "invalid_action"],
+    [
+      "an unknown field",
+      { action: "cancel", email: "ada@example.com", admin: true },
+      400,
+      "unknown_field",
+    ],
+    ["a non-e-mail string", { action: "cancel", email: "ada at example" }, 400, "invalid_email"],
+    [
+      "an address with a line break",
+      { action: "cancel", email: "ada@example.com\r\nBcc: x@y.z" },
+      400,
+      "invalid_email",
+    ],
+    ["a number for the address", { action: "cancel", email: 42 }, 400, "invalid_email"],
+    ["an array body", [], 400, "invalid_body"],
+    [
+      "a name with a header injection",
+      {
+        action: "withdraw",
+        name: "Ada\r\nBcc: all@example.com",
+        email: "ada@example.com",
+        confirmTo: "ada@example.com",
+      },
+      400,
+      "invalid_name",
+    ],
+    [
+      "a date in the future",
+      {
+        action: "withdraw",
+        name: "Ada",
+        email: "ada@example.com",
+        confirmTo: "ada@example.com",
+        subscribedOn: "2999-01-01",
+      },
+      400,
+      "invalid_date",
+    ],
+    [
+      "an unknown plan",
+      {
+        action: "withdraw",
+        name: "Ada",
+        email: "ada@example.com",
+        confirmTo: "ada@example.com",
+        plan: "Gold",
+      },
+      400,
+      "invalid_plan",
+    ],
+    [
+      "a bad confirmation address",
+      { action: "withdraw", name: "Ada", email: "ada@example.com", confirmTo: "nope" },
+      400,
+      "invalid_confirm_to",
+    ],
+  ])("refuses %s with a clear code", async (_what, body, status, code) => {
+    const { handler, store, billing } = setup();
+    const response = await handler(postJson(body));
+    expect(response.status).toBe(status);
+    const answer = await response.json();
+    expect(answer).toEqual({ code, error: MESSAGES[code as keyof typeof MESSAGES] });
+    expect(store.rows.size).toBe(0);
+    expect(billing.calls).toEqual([]);
+  });
+
+  it("refuses invalid JSON, an oversized body, another media type and a repeated form field", async () => {
+    const { handler } = setup();
+    expect((await handler(postJson("{"))).status).toBe(400);
+    const huge = await handler(
+      postJson({ action: "cancel", email: `${"a".repeat(20_000)}@example.com` }),
+    );
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).code).toBe("payload_too_large");
+    const text = await handler(
+      new Request(ENDPOINT, {
+        method: "POST",
+        headers: { "content-type": "text/plain", origin: SITE },
+        body: "x",
+      }),
+    );
+    expect(text.status).toBe(415);
+    const twice = await handler(
+      postForm("action=cancel&email=a%40example.com&email=b%40example.com"),
+    );
+    expect(twice.headers.get("location")).toBe(`${SITE}/cancel#error-invalid_body`);
+    const get = await handler(new Request(`${ENDPOINT}?action=cancel&email=a@example.com`));
+    expect(get.status).toBe(405);
+  });
+});
+
+describe("keep my subscription", () => {
+  async function cancelled() {
+    const context = setup();
+    const mine = context.billing.add({ customerEmail: "ada@example.com", cancelAtPeriodEnd: true });
+    const token = await signKeepToken(SECRET, mine.id, keepLinkExpiry(new Date()));
+    return { ...context, mine, token };
+  }
+
+  it("undoes the cancellation, and a second use of the link gives the same answer", async () => {
+    const { handler, billing, mine, token } = await cancelled();
+    for (let use = 0; use < 2; use += 1) {
+      const response = await handler(postJson({ action: "keep", token }));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: "kept", message: KEEP_ANSWER });
+    }
+    expect(billing.subscriptions.get(mine.id)?.cancelAtPeriodEnd).toBe(false);
+    expect(billing.calls.filter((c) => c.op === "update")).toEqual([
+      { op: "update", id: mine.id, value: false },
+      { op: "update", id: mine.id, value: false },
+    ]);
+  });
+
+  it("accepts the whole link pasted from the e-mail, and answers a form with the kept page", async () => {
+    const { handler, token } = await cancelled();
+    const response = await handler(
+      postForm({ action: "keep", token: `${SITE}/cancel/keep?token=${encodeURIComponent(token)}` }),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(`${SITE}/cancel/kept`);
+  });
+
+  it("refuses a forged, an altered and an expired link, and changes nothing", async () => {
+    const { handler, billing, mine, token } = await cancelled();
+    const forged = await signKeepToken(
+      "another-secret-that-is-long-enough-too",
+      mine.id,
+      keepLinkExpiry(new Date()),
+    );
+    const altered = token.replace(mine.id, "sub_someoneelse");
+    const expired = await signKeepToken(SECRET, mine.id, new Date(Date.now() - DAY));
+    for (const [link, status, code] of [
+      [forged, 400, "invalid_link"],
+      [altered, 400, "invalid_link"],
+      [expired, 410, "link_expired"],
+      ["garbage", 400, "invalid_token"],
+    ] as const) {
+      const response = await handler(postJson({ action: "keep", token: link }));
+      expect(response.status).toBe(status);
+      expect((await response.json()).code).toBe(code);
+    }
+    expect(billing.calls).toEqual([]);
+  });
+
+  it("says plainly when the subscription has already ended", async () => {
+    const { handler, billing, mine, token } = await cancelled();
+    billing.subscriptions.get(mine.id)!.status = "canceled";
+    const response = await handler(postJson({ action: "keep", token }));
+    expect(response.status).toBe(409);
+    expect((await response.json()).code).toBe("subscription_ended");
+  });
+
+  it("asks the visitor to try again when Stripe is down, and keeps nothing pending", async () => {
+    const { handler, billing, store, token } = await cancelled();
+    billing.failNext();
+    const response = await handler(postJson({ action: "keep", token }));
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("30");
+    expect([...store.rows.values()].map((r) => r.status)).toEqual(["failed"]);
+  });
+});
+
+describe("withdraw", () => {
+  const statement = {
+    action: "withdraw",
+    name: "Ada Lovelace",
+    email: "ada@example.com",
+    plan: "Pro",
+    subscribedOn: "2026-01-01",
+    confirmTo: "ada.private@example.org",
+  };
+
+  it("acknowledges at once, ends the subscription and refunds the unused part, within 14 days", async () => {
+    const { handler, billing, mailer, store, settle } = setup();
+    const now = Date.now();
+    const mine = billing.add({
+      customerEmail: "ada@example.com",
+      startedAt: new Date(now - 10 * DAY),
+      currentPeriodStart: new Date(now - 10 * DAY),
+      currentPeriodEnd: new Date(now + 20 * DAY),
+    });
+    const response = await handler(postJson(statement));
+    expect(await response.json()).toEqual({ status: "received", message: WITHDRAW_ANSWER });
+    await settle();
+
+    const [receipt, outcome] = mailer.sent;
+    expect(receipt?.to).toBe("ada.private@example.org");
+    expect(receipt?.kind).toBe("withdrawal_receipt");
+    expect(receipt?.text).toContain("Name: Ada Lovelace");
+    expect(receipt?.text).toContain("Plan: Pro");
+    expect(receipt?.text).toMatch(/\d{2}:\d{2}:\d{2} UTC/);
+    expect(billing.subscriptions.get(mine.id)?.status).toBe("canceled");
+    const refund = billing.calls.find((c) => c.op === "refund");
+    // 14,900 cents less the 10 of 30 days that had passed.
+    expect(refund).toMatchObject({ op: "refund", paymentIntent: "pi_mem1" });
+    expect(refund && "amount" in refund ? refund.amount : 0).toBeGreaterThanOrEqual(9932);
+    expect(refund && "amount" in refund ? refund.amount : 0).toBeLessThanOrEqual(9934);
+    expect(outcome?.to).toBe("ada@example.com");
+    expect(outcome?.text).toContain("has ended today");
+    expect(outcome?.text).toMatch(/We have refunded \$99\.3\d/);
+    const [row] = store.rows.values();
+    expect(row).toMatchObject({ status: "done", ack_outbox_id: "outbox-1" });
+  });
+
+  it("treats a withdrawal after 14 days as a cancellation at period end, and says why", async () => {
+    const { handler, billing, mailer, settle } = setup();
+    const mine = billing.add({
+      customerEmail: "ada@example.com",
+      startedAt: new Date(Date.now() - 40 * DAY),
+    });
+    await handler(postJson(statement));
+    await settle();
+    expect(billing.calls.filter((c) => c.op === "cancel" || c.op === "refund")).toEqual([]);
+    expect(billing.subscriptions.get(mine.id)?.cancelAtPeriodEnd).toBe(true);
+    const outcome = mailer.sent.find((m) => m.kind === "withdrawal_outcome");
+    expect(outcome?.text).toContain("started more than 14 days before your withdrawal");
+    expect(outcome?.text).toContain("treated your statement as a cancellation");
+    expect(outcome?.text).toContain("Keep my subscription");
+  });
+
+  it("queues the refund for a person when there is more than one payment, and says so", async () => {
+    const { handler, billing, mailer, store, settle } = setup();
+    const mine = billing.add({
+      customerEmail: "ada@example.com",
+      startedAt: new Date(Date.now() - 3 * DAY),
+    });
+    billing.invoices.get(mine.id)!.push({ ...billing.invoices.get(mine.id)![0]!, id: "in_second" });
+    await handler(postJson(statement));
+    await settle();
+    expect(billing.calls.some((c) => c.op === "refund")).toBe(false);
+    expect(billing.subscriptions.get(mine.id)?.status).toBe("canceled");
+    expect(mailer.sent.find((m) => m.kind === "withdrawal_outcome")?.text).toContain(
+      "a person on our team works out",
+    );
+    expect([...store.rows.values()][0]?.status).toBe("operator");
+  });
+
+  it("sends the acknowledgment for an address with no subscription too, with the same answer", async () => {
+    const { handler, mailer, settle } = setup();
+    const response = await handler(postJson(statement));
+    await settle();
+    expect(await response.json()).toEqual({ status: "received", message: WITHDRAW_ANSWER });
+    expect(mailer.sent.map((m) => m.kind)).toEqual(["withdrawal_receipt"]);
+  });
+
+  it("answers a plain form with the received page", async () => {
+    const { handler, settle } = setup();
+    const response = await handler(postForm({ ...statement, plan: "", subscribedOn: "" }));
+    await settle();
+    expect(response.headers.get("location")).toBe(`${SITE}/withdraw/received`);
+  });
+});

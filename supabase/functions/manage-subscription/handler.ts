@@ -1,0 +1,322 @@
+import { isUnavailableError } from "../_shared/db.ts";
+import type { Mailer } from "../_shared/email.ts";
+import { isTrustedOrigin, readFormOrJson, type BodyKind } from "../_shared/form-or-json.ts";
+import { json, problem } from "../_shared/http.ts";
+import type { RateLimiter, RateLimitVerdict } from "../_shared/rate-limit.ts";
+import { rateLimitKey } from "../_shared/client-address.ts";
+import {
+  defaultLog,
+  serveFunction,
+  type ClientInfo,
+  type FunctionHandler,
+  type LogLine,
+} from "../_shared/serve.ts";
+import { BillingError, type Billing } from "./billing.ts";
+import type { EmailContext } from "./emails.ts";
+import { verifyKeepToken } from "./link-token.ts";
+import {
+  CANCEL_ANSWER,
+  FORM_ERRORS,
+  FORM_PATHS,
+  KEEP_ANSWER,
+  MESSAGES,
+  RESULT_PATHS,
+  WITHDRAW_ANSWER,
+  type ManageErrorCode,
+} from "./messages.ts";
+import { parseManageBody, type Action, type ManageBody } from "./schema.ts";
+import type { RequestStore } from "./store.ts";
+import { runRequest, type WorkDeps } from "./work.ts";
+
+export { CANCEL_ANSWER, KEEP_ANSWER, MESSAGES, WITHDRAW_ANSWER };
+export type { ClientInfo, LogLine };
+
+export const MAX_BODY_BYTES = 8 * 1024;
+export const BODY_READ_TIMEOUT_MS = 5_000;
+/**
+ * Every cancellation and withdrawal is answered this long after it arrived, never sooner, so
+ * an answer takes as long whether or not a subscription matched. The Stripe work runs
+ * meanwhile and, if it is slower, goes on after the answer.
+ */
+export const RESPONSE_FLOOR_MS = 1_200;
+/** What a refused request waits before trying again when the database is down. */
+export const DATABASE_RETRY_AFTER_SECONDS = 30;
+
+export interface ManageLimiters {
+  /** Per client address (IPv6 per /64), for every action. */
+  perClient?: RateLimiter;
+  /** Per e-mail address (keyed by an HMAC of it), for cancel and withdraw. */
+  perAddress?: RateLimiter;
+}
+
+export interface ManageHandlerDeps extends ManageLimiters {
+  billing: Billing;
+  mailer: Mailer;
+  store: RequestStore;
+  /** Signs the undo links and keys the per-address limit (SUBSCRIPTION_LINK_SECRET). */
+  linkSecret: string;
+  siteUrl: string;
+  allowedOrigins: readonly string[];
+  email: EmailContext;
+  log?: LogLine;
+  now?: () => Date;
+  floorMs?: number;
+  bodyTimeoutMs?: number;
+  /**
+   * Keeps work alive after the answer: EdgeRuntime.waitUntil on Supabase; on Node the promise
+   * simply runs on. Tests pass one to await it.
+   */
+  waitUntil?: (work: Promise<unknown>) => void;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** The HMAC of an address, so the limiter's table never holds it and no one can reverse it. */
+async function addressKey(secret: string, address: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = await crypto.subtle.sign(
+    "HMAC",
+    key,
+    new TextEncoder().encode(`address:${address.toLowerCase()}`),
+  );
+  return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+type Reply = (status: number, code: ManageErrorCode, extra?: Record<string, string>) => Response;
+
+/** Answers to a plain form go back to a page (303); to a script, as JSON. */
+function responder(
+  kind: BodyKind | undefined,
+  action: Action | undefined,
+  siteUrl: string,
+  cors: Record<string, string>,
+  token?: string,
+): { fail: Reply; succeed: (action: Action, message: string) => Response } {
+  const form = kind === "form";
+  const page = (path: string) => `${siteUrl}${path}`;
+  return {
+    fail(status, code, extra = {}) {
+      if (!form) return problem(status, code, MESSAGES[code], { ...cors, ...extra });
+      const target = action ?? "cancel";
+      const shown = (FORM_ERRORS[target] as readonly string[]).includes(code)
+        ? code
+        : "invalid_body";
+      const query =
+        target === "keep" && token !== undefined && /^[A-Za-z0-9._-]{1,300}$/.test(token)
+          ? `?token=${token}`
+          : "";
+      return new Response(null, {
+        status: 303,
+        headers: {
+          ...cors,
+          ...extra,
+          Location: page(`${FORM_PATHS[target]}${query}#error-${shown}`),
+          "Cache-Control": "no-store",
+        },
+      });
+    },
+    succeed(done, message) {
+      if (!form) return json({ status: done === "keep" ? "kept" : "received", message }, 200, cors);
+      return new Response(null, {
+        status: 303,
+        headers: { ...cors, Location: page(RESULT_PATHS[done]), "Cache-Control": "no-store" },
+      });
+    },
+  };
+}
+
+export function createNotConfiguredHandler(options: {
+  allowedOrigins: readonly string[];
+  siteUrl: string;
+  log?: LogLine;
+}): FunctionHandler {
+  return serveFunction(
+    { allowedOrigins: options.allowedOrigins, log: options.log ?? defaultLog, event: "manage" },
+    async (req, cors) => {
+      const kind = req.headers.get("content-type")?.startsWith("application/x-www-form-urlencoded")
+        ? "form"
+        : "json";
+      await req.body?.cancel().catch(() => {});
+      return responder(kind, undefined, options.siteUrl, cors).fail(503, "not_configured");
+    },
+  );
+}
+
+export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
+  const log = deps.log ?? defaultLog;
+  const now = deps.now ?? (() => new Date());
+  const floorMs = deps.floorMs ?? RESPONSE_FLOOR_MS;
+  const sleep = deps.sleep ?? wait;
+  const background = deps.waitUntil ?? ((work: Promise<unknown>) => void work);
+  const work: WorkDeps = {
+    billing: deps.billing,
+    mailer: deps.mailer,
+    store: deps.store,
+    linkSecret: deps.linkSecret,
+    email: deps.email,
+    log,
+    now,
+  };
+  const dbDown = (fail: Reply) =>
+    fail(503, "database_unavailable", { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
+
+  async function limited(
+    keys: { limiter: RateLimiter | undefined; key: string }[],
+  ): Promise<RateLimitVerdict> {
+    for (const { limiter, key } of keys) {
+      if (limiter === undefined) continue;
+      const verdict = await limiter.hit(key);
+      if (!verdict.allowed) return verdict;
+    }
+    return { allowed: true };
+  }
+
+  return serveFunction(
+    { allowedOrigins: deps.allowedOrigins, log, event: "manage" },
+    async (req, cors, info) => {
+      const started = Date.now();
+      if (!isTrustedOrigin(req, deps.allowedOrigins)) {
+        await req.body?.cancel().catch(() => {});
+        const kind = req.headers
+          .get("content-type")
+          ?.startsWith("application/x-www-form-urlencoded")
+          ? "form"
+          : "json";
+        return responder(kind, undefined, deps.siteUrl, cors).fail(403, "forbidden_origin");
+      }
+      const read = await readFormOrJson(
+        req,
+        MAX_BODY_BYTES,
+        deps.bodyTimeoutMs ?? BODY_READ_TIMEOUT_MS,
+      );
+      if (!read.ok) {
+        return responder(read.kind, undefined, deps.siteUrl, cors).fail(read.status, read.code);
+      }
+      const fields = read.value as Record<string, unknown> | null;
+      const claimed =
+        typeof fields?.action === "string" && fields.action in FORM_PATHS
+          ? (fields.action as Action)
+          : undefined;
+      const token = typeof fields?.token === "string" ? fields.token : undefined;
+      const { fail, succeed } = responder(read.kind, claimed, deps.siteUrl, cors, token);
+      const parsed = parseManageBody(read.value, now());
+      if (!parsed.ok) return fail(400, parsed.code);
+      const body = parsed.body;
+
+      try {
+        const verdict = await limited([
+          { limiter: deps.perClient, key: `manage:${rateLimitKey(info?.clientIp)}` },
+          ...(body.action === "keep"
+            ? []
+            : await Promise.all(
+                [body.email, ...(body.action === "withdraw" ? [body.confirmTo] : [])].map(
+                  async (address) => ({
+                    limiter: deps.perAddress,
+                    key: await addressKey(deps.linkSecret, address),
+                  }),
+                ),
+              )),
+        ]);
+        if (!verdict.allowed) {
+          return fail(429, "rate_limited", { "Retry-After": String(verdict.retryAfterSeconds) });
+        }
+      } catch (error) {
+        if (isUnavailableError(error)) return dbDown(fail);
+        throw error;
+      }
+
+      if (body.action === "keep") return await keep(body.token, fail, succeed);
+      return await receive(body, started, fail, succeed);
+    },
+  );
+
+  /** Records the request, starts its work, and answers at the fixed point, whatever it found. */
+  async function receive(
+    body: Exclude<ManageBody, { action: "keep" }>,
+    started: number,
+    fail: Reply,
+    succeed: (action: Action, message: string) => Response,
+  ): Promise<Response> {
+    let row;
+    try {
+      row = await deps.store.record(
+        body.action === "cancel"
+          ? { kind: "cancel", email: body.email }
+          : {
+              kind: "withdraw",
+              email: body.email,
+              statement: {
+                name: body.name,
+                confirmTo: body.confirmTo,
+                ...(body.plan === undefined ? {} : { plan: body.plan }),
+                ...(body.subscribedOn === undefined ? {} : { subscribedOn: body.subscribedOn }),
+              },
+            },
+      );
+    } catch (error) {
+      if (isUnavailableError(error)) return dbDown(fail);
+      throw error;
+    }
+    log(
+      JSON.stringify({ level: "info", event: `manage_${body.action}_received`, request: row.id }),
+    );
+    background(runRequest(work, row));
+    await sleep(floorMs - (Date.now() - started));
+    return succeed(body.action, body.action === "cancel" ? CANCEL_ANSWER : WITHDRAW_ANSWER);
+  }
+
+  /** Undoes a cancellation at once: the link's holder already knows the subscription. */
+  async function keep(
+    token: string,
+    fail: Reply,
+    succeed: (action: Action, message: string) => Response,
+  ): Promise<Response> {
+    const check = await verifyKeepToken(deps.linkSecret, token, now());
+    if (!check.ok) {
+      log(JSON.stringify({ level: "warn", event: "manage_keep_refused", reason: check.reason }));
+      if (check.reason === "malformed") return fail(400, "invalid_token");
+      return check.reason === "expired" ? fail(410, "link_expired") : fail(400, "invalid_link");
+    }
+    let row;
+    try {
+      row = await deps.store.record({ kind: "keep", subscriptionId: check.subscriptionId });
+    } catch (error) {
+      if (isUnavailableError(error)) return dbDown(fail);
+      throw error;
+    }
+    try {
+      await deps.billing.setCancelAtPeriodEnd(check.subscriptionId, false, `${row.id}/keep`);
+    } catch (error) {
+      const failure = error instanceof BillingError ? error : undefined;
+      await deps.store.giveUp(row.id, `keep_${failure?.kind ?? "unexpected"}`).catch(() => {});
+      log(
+        JSON.stringify({
+          level: failure?.kind === "not_changeable" ? "warn" : "error",
+          event: "manage_keep_failed",
+          request: row.id,
+          kind: failure?.kind ?? "unexpected",
+          ...failure?.details,
+        }),
+      );
+      // The visitor is told plainly; nothing is retried behind their back.
+      if (failure?.kind === "not_changeable") return fail(409, "subscription_ended");
+      return fail(503, "billing_unavailable", { "Retry-After": "30" });
+    }
+    await deps.store
+      .finish(
+        row.id,
+        "done",
+        { subscriptions: [{ id: check.subscriptionId, action: "kept" }] },
+        null,
+      )
+      .catch(() => {});
+    return succeed("keep", KEEP_ANSWER);
+  }
+}

@@ -1,0 +1,83 @@
+// The "Keep my subscription" link: an HMAC-SHA256 over the subscription id and the link's
+// expiry, keyed by SUBSCRIPTION_LINK_SECRET. Web Crypto, so it is the same on Deno and Node.
+// Whoever holds the link can undo that one cancellation until it expires, nothing else.
+
+/** How long an undo link works. */
+export const KEEP_LINK_DAYS = 14;
+const VERSION = "v1";
+// Stripe ids are letters, digits and underscores; anything else is not ours.
+const SUBSCRIPTION_ID = /^[A-Za-z0-9_]{1,100}$/;
+const TOKEN = /^v1\.([A-Za-z0-9_]{1,100})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+
+export type TokenCheck =
+  | { ok: true; subscriptionId: string; expiresAt: Date }
+  | { ok: false; reason: "malformed" | "forged" | "expired" };
+
+async function hmacKey(secret: string): Promise<CryptoKey> {
+  return await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
+}
+
+function base64Url(bytes: ArrayBuffer): string {
+  let binary = "";
+  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  return bytes;
+}
+
+const signed = (subscriptionId: string, expiresSeconds: number) =>
+  new TextEncoder().encode(`${VERSION}.${subscriptionId}.${expiresSeconds}`);
+
+/** A token for undoing the cancellation of `subscriptionId`, valid until `expiresAt`. */
+export async function signKeepToken(
+  secret: string,
+  subscriptionId: string,
+  expiresAt: Date,
+): Promise<string> {
+  if (!SUBSCRIPTION_ID.test(subscriptionId)) throw new RangeError("Not a subscription id");
+  const seconds = Math.floor(expiresAt.getTime() / 1000);
+  const mac = await crypto.subtle.sign(
+    "HMAC",
+    await hmacKey(secret),
+    signed(subscriptionId, seconds),
+  );
+  return `${VERSION}.${subscriptionId}.${seconds}.${base64Url(mac)}`;
+}
+
+/** Checks the signature first (in constant time, by Web Crypto), then the expiry. */
+export async function verifyKeepToken(
+  secret: string,
+  token: string,
+  now: Date,
+): Promise<TokenCheck> {
+  const match = TOKEN.exec(token);
+  if (match === null) return { ok: false, reason: "malformed" };
+  const [, subscriptionId = "", secondsText = "", mac = ""] = match;
+  const seconds = Number(secondsText);
+  const valid = await crypto.subtle.verify(
+    "HMAC",
+    await hmacKey(secret),
+    fromBase64Url(mac),
+    signed(subscriptionId, seconds),
+  );
+  if (!valid) return { ok: false, reason: "forged" };
+  const expiresAt = new Date(seconds * 1000);
+  if (expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired" };
+  return { ok: true, subscriptionId, expiresAt };
+}
+
+/** The link's expiry for a cancellation made at `now`. */
+export function keepLinkExpiry(now: Date): Date {
+  return new Date(now.getTime() + KEEP_LINK_DAYS * 24 * 60 * 60 * 1000);
+}

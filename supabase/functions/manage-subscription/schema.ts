@@ -1,0 +1,260 @@
+import { z } from "zod";
+import { databaseUrlFromEnv } from "../_shared/db.ts";
+import { hasLineBreak, isEmailAddress } from "../_shared/email.ts";
+import {
+  envProblems,
+  FunctionConfigError,
+  functionEnvShape,
+  optional,
+  secureApiBase,
+  siteAndOrigins,
+} from "../_shared/env.ts";
+import { checkoutPlanIds as PLAN_IDS } from "../_shared/contract.ts";
+import { PRICE_ENV_BY_PLAN } from "../create-checkout/schema.ts";
+
+const isLiveKey = (key: string) => /^(sk|rk)_live_/.test(key);
+const isTestKey = (key: string) => /^(sk|rk)_test_/.test(key);
+
+// What a visitor may send, and what the operator configures. One endpoint, three actions:
+// `cancel` {email}, `withdraw` {name, email, plan?, subscribedOn?, confirmTo} and `keep`
+// {token}; the same fields arrive from a plain form (urlencoded) or from a script (JSON).
+
+export const ACTIONS = ["cancel", "withdraw", "keep"] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** The plans a withdrawal form offers, by the names the site shows. */
+export const PLAN_NAMES = ["Starter", "Pro", "Expert"] as const;
+const PLAN_NAME_BY_ID: Readonly<Record<(typeof PLAN_IDS)[number], (typeof PLAN_NAMES)[number]>> = {
+  price_starter: "Starter",
+  price_pro: "Pro",
+  price_expert: "Expert",
+};
+
+export const MAX_NAME_LENGTH = 200;
+// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators.
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export type CancelBody = { action: "cancel"; email: string };
+export type KeepBody = { action: "keep"; token: string };
+export type WithdrawBody = {
+  action: "withdraw";
+  name: string;
+  email: string;
+  plan?: string;
+  subscribedOn?: string;
+  confirmTo: string;
+};
+export type ManageBody = CancelBody | KeepBody | WithdrawBody;
+
+export type BodyErrorCode =
+  | "invalid_body"
+  | "invalid_action"
+  | "unknown_field"
+  | "missing_field"
+  | "invalid_email"
+  | "invalid_confirm_to"
+  | "invalid_name"
+  | "invalid_plan"
+  | "invalid_date"
+  | "invalid_token";
+
+export type BodyParseResult = { ok: true; body: ManageBody } | { ok: false; code: BodyErrorCode };
+
+const FIELDS: Record<Action, readonly string[]> = {
+  cancel: ["action", "email"],
+  keep: ["action", "token"],
+  withdraw: ["action", "name", "email", "plan", "subscribedOn", "confirmTo"],
+};
+
+/** A form's empty optional field means "not given". */
+const given = (value: unknown) => (value === "" ? undefined : value);
+
+function email(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const trimmed = value.trim();
+  return isEmailAddress(trimmed) ? trimmed : undefined;
+}
+
+/** A calendar day from 2020 to `today`, as YYYY-MM-DD. */
+function pastDay(value: string, today: Date): boolean {
+  const match = DAY.exec(value);
+  if (match === null) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+  return Number(match[1]) >= 2020 && date.getTime() <= today.getTime();
+}
+
+/** The token itself, or the one in a pasted "Keep my subscription" link. */
+function tokenFrom(value: string): string {
+  const trimmed = value.trim();
+  const query = trimmed.indexOf("?");
+  if (query < 0) return trimmed;
+  return new URLSearchParams(trimmed.slice(query + 1).split("#")[0]).get("token") ?? "";
+}
+
+/** Checks one request body; the first problem found is the one reported. */
+export function parseManageBody(value: unknown, today: Date): BodyParseResult {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return { ok: false, code: "invalid_body" };
+  }
+  const fields = value as Record<string, unknown>;
+  const action = fields.action;
+  if (typeof action !== "string" || !(ACTIONS as readonly string[]).includes(action)) {
+    return { ok: false, code: "invalid_action" };
+  }
+  const allowed = FIELDS[action as Action];
+  if (Object.keys(fields).some((key) => !allowed.includes(key))) {
+    return { ok: false, code: "unknown_field" };
+  }
+  if (action === "keep") {
+    const token = fields.token;
+    if (token === undefined) return { ok: false, code: "missing_field" };
+    if (typeof token !== "string" || token.length > 2000)
+      return { ok: false, code: "invalid_token" };
+    return { ok: true, body: { action: "keep", token: tokenFrom(token) } };
+  }
+  if (fields.email === undefined || fields.email === "")
+    return { ok: false, code: "missing_field" };
+  const address = email(fields.email);
+  if (address === undefined) return { ok: false, code: "invalid_email" };
+  if (action === "cancel") return { ok: true, body: { action: "cancel", email: address } };
+
+  const { name, confirmTo } = fields;
+  const plan = given(fields.plan);
+  const subscribedOn = given(fields.subscribedOn);
+  if (name === undefined || name === "" || confirmTo === undefined || confirmTo === "") {
+    return { ok: false, code: "missing_field" };
+  }
+  if (
+    typeof name !== "string" ||
+    name.trim() === "" ||
+    name.length > MAX_NAME_LENGTH ||
+    CONTROL.test(name) ||
+    hasLineBreak(name)
+  ) {
+    return { ok: false, code: "invalid_name" };
+  }
+  const confirmAddress = email(confirmTo);
+  if (confirmAddress === undefined) return { ok: false, code: "invalid_confirm_to" };
+  if (plan !== undefined && !(PLAN_NAMES as readonly unknown[]).includes(plan)) {
+    return { ok: false, code: "invalid_plan" };
+  }
+  if (
+    subscribedOn !== undefined &&
+    (typeof subscribedOn !== "string" || !pastDay(subscribedOn, today))
+  ) {
+    return { ok: false, code: "invalid_date" };
+  }
+  return {
+    ok: true,
+    body: {
+      action: "withdraw",
+      name: name.trim(),
+      email: address,
+      confirmTo: confirmAddress,
+      ...(plan === undefined ? {} : { plan: plan as string }),
+      ...(subscribedOn === undefined ? {} : { subscribedOn: subscribedOn as string }),
+    },
+  };
+}
+
+// ---- Configuration ----
+
+export const DEFAULT_MANAGE_RATE_LIMIT = 10;
+export const DEFAULT_MANAGE_EMAIL_RATE_LIMIT = 5;
+/** At least this long, so a guessed secret is not a short one. */
+export const MIN_LINK_SECRET_LENGTH = 32;
+
+const count = (what: string) =>
+  optional(
+    z
+      .string()
+      .regex(/^\d+$/, { message: `must be a whole number of ${what} (0 = off)` })
+      .transform(Number),
+  );
+
+export const manageEnvSchema = z.object({
+  ...functionEnvShape,
+  STRIPE_SECRET_KEY: optional(z.string()),
+  STRIPE_API_BASE: optional(secureApiBase),
+  STRIPE_PRICE_STARTER: optional(z.string()),
+  STRIPE_PRICE_PRO: optional(z.string()),
+  STRIPE_PRICE_EXPERT: optional(z.string()),
+  SUBSCRIPTION_LINK_SECRET: optional(
+    z.string().min(MIN_LINK_SECRET_LENGTH, {
+      message: `must be at least ${MIN_LINK_SECRET_LENGTH} characters (e.g. openssl rand -hex 32)`,
+    }),
+  ),
+  MANAGE_RATE_LIMIT: count("requests per minute per client"),
+  MANAGE_EMAIL_RATE_LIMIT: count("requests per hour per e-mail address"),
+  VITE_SUPPORT_EMAIL: optional(z.string()),
+});
+
+export interface ManageConfig {
+  siteUrl: string;
+  allowedOrigins: string[];
+  stripeApiBase: URL | undefined;
+  secretKey: string | undefined;
+  /** SUBSCRIPTION_LINK_SECRET, or with a test-mode Stripe key one derived from it. */
+  linkSecret: string | undefined;
+  /** Stripe price id → plan name, for the e-mails. */
+  planNames: Map<string, string>;
+  rateLimitPerMinute: number;
+  emailRateLimitPerHour: number;
+  supportEmail: string;
+  /** DATABASE_URL, else SUPABASE_DB_URL; undefined when neither is set. */
+  databaseUrl: string | undefined;
+  /** Names (never values) of the variables that are missing. */
+  missing: string[];
+}
+
+export class ManageConfigError extends FunctionConfigError {
+  constructor(problems: readonly string[]) {
+    super("manage-subscription", problems);
+    this.name = "ManageConfigError";
+  }
+}
+
+/** Throws ManageConfigError for malformed values; missing secrets only disable the actions. */
+export function parseManageEnv(env: Record<string, string | undefined>): ManageConfig {
+  const result = manageEnvSchema.safeParse(env);
+  if (!result.success) throw new ManageConfigError(envProblems(result.error));
+  const vars = result.data;
+  if (vars.STRIPE_API_BASE !== undefined && isLiveKey(vars.STRIPE_SECRET_KEY ?? "")) {
+    throw new ManageConfigError([
+      "STRIPE_API_BASE must not be set when STRIPE_SECRET_KEY is a live key (sk_live_ or rk_live_)",
+    ]);
+  }
+  const site = siteAndOrigins(vars);
+  if ("problem" in site) throw new ManageConfigError([site.problem]);
+  const planNames = new Map<string, string>();
+  for (const plan of PLAN_IDS) {
+    const price = vars[PRICE_ENV_BY_PLAN[plan] as "STRIPE_PRICE_STARTER"];
+    if (price !== undefined) planNames.set(price, PLAN_NAME_BY_ID[plan]);
+  }
+  // With a test-mode key and no secret (npm start, the tests), links are signed with one
+  // derived from that key: whoever holds it can change the subscriptions anyway. A live key
+  // needs a secret of its own.
+  const linkSecret =
+    vars.SUBSCRIPTION_LINK_SECRET ??
+    (isTestKey(vars.STRIPE_SECRET_KEY ?? "")
+      ? `test-mode-link-secret:${vars.STRIPE_SECRET_KEY}`
+      : undefined);
+  const missing = [
+    ...(vars.STRIPE_SECRET_KEY === undefined ? ["STRIPE_SECRET_KEY"] : []),
+    ...(linkSecret === undefined ? ["SUBSCRIPTION_LINK_SECRET"] : []),
+  ];
+  return {
+    ...site,
+    stripeApiBase: vars.STRIPE_API_BASE === undefined ? undefined : new URL(vars.STRIPE_API_BASE),
+    secretKey: vars.STRIPE_SECRET_KEY,
+    linkSecret,
+    planNames,
+    rateLimitPerMinute: vars.MANAGE_RATE_LIMIT ?? DEFAULT_MANAGE_RATE_LIMIT,
+    emailRateLimitPerHour: vars.MANAGE_EMAIL_RATE_LIMIT ?? DEFAULT_MANAGE_EMAIL_RATE_LIMIT,
+    supportEmail: vars.VITE_SUPPORT_EMAIL ?? "support@castloop.com",
+    databaseUrl: databaseUrlFromEnv(vars),
+    missing,
+  };
+}

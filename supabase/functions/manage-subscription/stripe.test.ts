@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startFakeStripe, type FakeStripe } from "../../../tests/fakes/fake-stripe.ts";
+import { memoryMailer, memoryStore } from "../../../tests/fakes/manage-doubles.ts";
+import { BillingError } from "./billing.ts";
+import { createManageHandler } from "./handler.ts";
+import { createStripeBilling } from "./stripe.ts";
+
+// The adapter with the real SDK against the local fake Stripe, which speaks the public API.
+
+const SITE = "https://castloop.test";
+let fake: FakeStripe;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(() => fake.reset());
+
+const billing = () =>
+  createStripeBilling({
+    secretKey: "sk_test_fake_manage",
+    apiBase: new URL(fake.url),
+    planNames: new Map([["price_test_pro_fake", "Pro"]]),
+    timeoutMs: 2_000,
+  });
+
+const apiCalls = () =>
+  fake.requests.map((r) => `${r.method} ${r.path} ${new URLSearchParams(r.params).toString()}`);
+
+describe("the Stripe adapter", () => {
+  it("finds subscriptions by customer e-mail and reads the period from the items", async () => {
+    const seeded = fake.seedSubscription({ email: "ada@example.com" });
+    const [found] = await billing().findSubscriptions("ada@example.com");
+    expect(found).toMatchObject({
+      id: seeded.id,
+      planName: "Pro",
+      status: "active",
+      customerEmail: "ada@example.com",
+    });
+    expect(found?.currentPeriodEnd?.getTime()).toBe(
+      seeded.items.data[0]!.current_period_end * 1000,
+    );
+    expect(apiCalls()).toEqual([
+      "GET /v1/customers email=ada%40example.com&limit=20",
+      `GET /v1/subscriptions customer=${seeded.customer}&status=all&limit=20`,
+    ]);
+  });
+
+  it("reads the period from the subscription in older API versions", async () => {
+    const seeded = fake.seedSubscription({ email: "ada@example.com", legacyPeriods: true });
+    seeded.items.data[0]!.current_period_end = 0;
+    const [found] = await billing().findSubscriptions("ada@example.com");
+    expect(found?.currentPeriodEnd?.getTime()).toBe(seeded.current_period_end! * 1000);
+  });
+
+  it("updates, cancels, lists invoices and refunds with the public API's calls", async () => {
+    const seeded = fake.seedSubscription({ email: "ada@example.com" });
+    const adapter = billing();
+    await adapter.setCancelAtPeriodEnd(seeded.id, true);
+    expect(fake.subscriptions.get(seeded.id)?.cancel_at_period_end).toBe(true);
+    await adapter.setCancelAtPeriodEnd(seeded.id, false);
+    expect(fake.subscriptions.get(seeded.id)?.cancel_at_period_end).toBe(false);
+    const [invoice] = await adapter.paidInvoices(seeded.id);
+    expect(invoice).toMatchObject({ amountPaid: 14_900, currency: "usd" });
+    await adapter.cancelNow(seeded.id);
+    expect(fake.subscriptions.get(seeded.id)?.status).toBe("canceled");
+    await adapter.refund(invoice!.paymentIntent!, 5_000, "test-refund-key");
+    expect([...fake.refunds.values()]).toMatchObject([
+      { payment_intent: invoice!.paymentIntent, amount: 5_000 },
+    ]);
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST /v1/subscriptions/${seeded.id}`,
+      `POST /v1/subscriptions/${seeded.id}`,
+      "GET /v1/invoices",
+      `DELETE /v1/subscriptions/${seeded.id}`,
+      "POST /v1/refunds",
+    ]);
+    expect(fake.requests[0]?.params).toEqual({ cancel_at_period_end: "true" });
+    expect(fake.requests[4]?.params).toEqual({
+      payment_intent: invoice!.paymentIntent,
+      amount: "5000",
+    });
+  });
+
+  it("tells an ended subscription from an unavailable Stripe", async () => {
+    const seeded = fake.seedSubscription({ email: "ada@example.com", status: "canceled" });
+    await expect(billing().setCancelAtPeriodEnd(seeded.id, false)).rejects.toMatchObject({
+      kind: "not_changeable",
+    });
+    fake.failNext({ type: "api_error", shouldRetry: false });
+    const error = await billing()
+      .findSubscriptions("ada@example.com")
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BillingError);
+    expect(error).toMatchObject({ kind: "unavailable" });
+  });
+});
+
+describe("the handler on the fake Stripe", () => {
+  it("sets cancel_at_period_end for the matching subscription only", async () => {
+    const mine = fake.seedSubscription({ email: "ada@example.com" });
+    const theirs = fake.seedSubscription({ email: "grace@example.com" });
+    const mailer = memoryMailer();
+    const pending: Promise<unknown>[] = [];
+    const handler = createManageHandler({
+      billing: billing(),
+      mailer,
+      store: memoryStore(),
+      linkSecret: "a-test-secret-that-is-long-enough-for-hmac",
+      siteUrl: SITE,
+      allowedOrigins: [SITE],
+      email: { brand: "Castloop", siteUrl: SITE, supportEmail: "support@castloop.test" },
+      log: () => {},
+      floorMs: 0,
+      waitUntil: (work) => pending.push(work),
+    });
+    const response = await handler(
+      new Request(`${SITE}/functions/v1/manage-subscription`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: SITE },
+        body: JSON.stringify({ action: "cancel", email: "ada@example.com" }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    await Promise.all(pending);
+    const updates = fake.requests.filter((r) => r.method === "POST");
+    expect(updates.map((r) => [r.path, r.params])).toEqual([
+      [`/v1/subscriptions/${mine.id}`, { cancel_at_period_end: "true" }],
+    ]);
+    expect(fake.subscriptions.get(theirs.id)?.cancel_at_period_end).toBe(false);
+    expect(mailer.sent[0]?.text).toContain(
+      new Intl.DateTimeFormat("en-GB", {
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        timeZone: "UTC",
+      }).format(new Date(mine.items.data[0]!.current_period_end * 1000)),
+    );
+  });
+});

@@ -1,0 +1,163 @@
+import Stripe from "stripe";
+import { apiBaseOptions } from "../create-checkout/stripe.ts";
+import { BillingError, type Billing, type PaidInvoice, type SubscriptionView } from "./billing.ts";
+
+// The Stripe calls this function makes, and only these: customers.list, subscriptions.list,
+// subscriptions.update, subscriptions.cancel, invoices.list and refunds.create. A restricted
+// key needs Customers read, Subscriptions write, Invoices read and Refunds write.
+
+/** One try at Stripe; the work runs after the visitor's answer, so it may take its time. */
+export const STRIPE_TRY_TIMEOUT_MS = 8_000;
+export const STRIPE_MAX_NETWORK_RETRIES = 2;
+/** Customers (and their subscriptions) read per address: more is not a person. */
+const LIST_LIMIT = 20;
+
+export interface StripeBillingConfig {
+  secretKey: string;
+  apiBase?: URL;
+  /** Stripe price id → the plan's name on this site. */
+  planNames: ReadonlyMap<string, string>;
+  timeoutMs?: number;
+}
+
+type Loose = Record<string, unknown>;
+const seconds = (value: unknown) =>
+  typeof value === "number" ? new Date(value * 1000) : undefined;
+const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
+const idOf = (value: unknown) =>
+  text(value) ??
+  (typeof value === "object" && value !== null ? text((value as Loose).id) : undefined);
+
+export function createStripeBilling(config: StripeBillingConfig): Billing {
+  const stripe = new Stripe(config.secretKey, {
+    maxNetworkRetries: STRIPE_MAX_NETWORK_RETRIES,
+    timeout: config.timeoutMs ?? STRIPE_TRY_TIMEOUT_MS,
+    httpClient: Stripe.createFetchHttpClient(),
+    ...apiBaseOptions(config.apiBase),
+  });
+
+  /**
+   * Reads both API shapes: before 2025-03-31 the period sat on the subscription; since then
+   * (this SDK's version) it sits on each item, and the subscription's runs to the earliest.
+   */
+  function view(subscription: Stripe.Subscription, email: string): SubscriptionView {
+    const raw = subscription as unknown as Loose;
+    const items = ((raw.items as Loose | undefined)?.data as Loose[] | undefined) ?? [];
+    const ends = items
+      .map((item) => seconds(item.current_period_end))
+      .filter((d) => d !== undefined);
+    const starts = items
+      .map((item) => seconds(item.current_period_start))
+      .filter((d) => d !== undefined);
+    const earliest = (dates: Date[]) =>
+      dates.length === 0 ? undefined : new Date(Math.min(...dates.map((d) => d.getTime())));
+    const priceId = idOf((items[0]?.price as Loose | undefined) ?? items[0]?.plan);
+    return {
+      id: subscription.id,
+      customerId: idOf(raw.customer) ?? "",
+      customerEmail: email,
+      status: String(raw.status ?? ""),
+      cancelAtPeriodEnd: raw.cancel_at_period_end === true,
+      planName: priceId === undefined ? undefined : config.planNames.get(priceId),
+      startedAt: seconds(raw.start_date) ?? seconds(raw.created) ?? new Date(0),
+      currentPeriodStart: seconds(raw.current_period_start) ?? earliest(starts),
+      currentPeriodEnd: seconds(raw.current_period_end) ?? earliest(ends),
+    };
+  }
+
+  async function call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw toBillingError(error);
+    }
+  }
+
+  return {
+    findSubscriptions: (email) =>
+      call(async () => {
+        const customers = await stripe.customers.list({ email, limit: LIST_LIMIT });
+        const found: SubscriptionView[] = [];
+        for (const customer of customers.data) {
+          const onFile = text(customer.email) ?? email;
+          const subscriptions = await stripe.subscriptions.list({
+            customer: customer.id,
+            status: "all",
+            limit: LIST_LIMIT,
+          });
+          for (const subscription of subscriptions.data) found.push(view(subscription, onFile));
+        }
+        return found;
+      }),
+    setCancelAtPeriodEnd: (id, value, idempotencyKey) =>
+      call(async () => {
+        const updated = await stripe.subscriptions.update(
+          id,
+          { cancel_at_period_end: value },
+          idempotencyKey === undefined ? undefined : { idempotencyKey },
+        );
+        return view(updated, "");
+      }),
+    cancelNow: (id, idempotencyKey) =>
+      call(async () => {
+        await stripe.subscriptions.cancel(
+          id,
+          undefined,
+          idempotencyKey === undefined ? undefined : { idempotencyKey },
+        );
+      }),
+    paidInvoices: (subscription) =>
+      call(async () => {
+        const invoices = await stripe.invoices.list({ subscription, limit: LIST_LIMIT });
+        return invoices.data
+          .filter((invoice) => invoice.status === "paid" && (invoice.amount_paid ?? 0) > 0)
+          .map((invoice): PaidInvoice => {
+            const raw = invoice as unknown as Loose;
+            // Newer API versions list payments instead of one payment_intent field.
+            const payments =
+              ((raw.payments as Loose | undefined)?.data as Loose[] | undefined) ?? [];
+            const fromPayments = payments
+              .map((entry) => idOf((entry.payment as Loose | undefined)?.payment_intent))
+              .filter((id) => id !== undefined);
+            return {
+              id: invoice.id ?? "",
+              amountPaid: invoice.amount_paid,
+              currency: invoice.currency,
+              paymentIntent:
+                idOf(raw.payment_intent) ??
+                (fromPayments.length === 1 ? fromPayments[0] : undefined),
+              periodStart: seconds(raw.period_start),
+              periodEnd: seconds(raw.period_end),
+            };
+          });
+      }),
+    refund: (paymentIntent, amount, idempotencyKey) =>
+      call(async () => {
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentIntent, amount },
+          { idempotencyKey },
+        );
+        return { id: refund.id };
+      }),
+  };
+}
+
+export function toBillingError(error: unknown): BillingError {
+  if (error instanceof BillingError) return error;
+  if (!(error instanceof Stripe.errors.StripeError)) {
+    return new BillingError("unavailable", {
+      stripeType: `unexpected:${error instanceof Error ? error.name : typeof error}`,
+    });
+  }
+  const details = {
+    stripeType: error.rawType ?? error.type,
+    stripeCode: error.code,
+    requestId: error.requestId,
+    statusCode: error.statusCode,
+  };
+  // 400/404 on a subscription: it has ended or is gone, so trying again changes nothing.
+  const final =
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    (error.statusCode === 400 || error.statusCode === 404);
+  return new BillingError(final ? "not_changeable" : "unavailable", details);
+}

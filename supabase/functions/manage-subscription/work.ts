@@ -1,0 +1,279 @@
+import type { Mailer } from "../_shared/email.ts";
+import type { LogLine } from "../_shared/serve.ts";
+import { BillingError, LIVE_STATUSES, type Billing, type SubscriptionView } from "./billing.ts";
+import {
+  cancellationEmail,
+  withdrawalOutcomeEmail,
+  withdrawalReceiptEmail,
+  type EmailContext,
+  type KeepLink,
+} from "./emails.ts";
+import { keepLinkExpiry, signKeepToken } from "./link-token.ts";
+import type { Outcome, RequestRow, RequestStore, SubscriptionOutcome } from "./store.ts";
+
+// The work behind a cancellation or a withdrawal, after the request is recorded. Each Stripe
+// write is saved as progress before the next, with an idempotency key made of the request's
+// id, so a retry after a failure resumes where it stopped and never cancels or refunds twice.
+
+/** The EU/UK withdrawal period, counted from the day the subscription started. */
+export const WITHDRAWAL_DAYS = 14;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface WorkDeps {
+  billing: Billing;
+  mailer: Mailer;
+  store: RequestStore;
+  linkSecret: string;
+  email: EmailContext;
+  log: LogLine;
+  now: () => Date;
+}
+
+/** The addresses to look up: as typed, and lower-cased (Stripe's e-mail filter is exact). */
+function spellings(email: string): string[] {
+  return [...new Set([email, email.toLowerCase()])];
+}
+
+async function liveSubscriptions(billing: Billing, email: string): Promise<SubscriptionView[]> {
+  const seen = new Map<string, SubscriptionView>();
+  for (const spelling of spellings(email)) {
+    for (const subscription of await billing.findSubscriptions(spelling)) {
+      if (LIVE_STATUSES.has(subscription.status)) seen.set(subscription.id, subscription);
+    }
+  }
+  return [...seen.values()];
+}
+
+/**
+ * What a withdrawal refunds: the payment, less the share of its billing period that had
+ * passed when the statement arrived. A person works it out when there is not exactly one paid
+ * invoice with a payment intent and a known period.
+ */
+export async function withdrawalRefund(
+  billing: Billing,
+  subscription: SubscriptionView,
+  receivedAt: Date,
+): Promise<{ paymentIntent: string; amount: number; currency: string } | { operator: string }> {
+  const invoices = await billing.paidInvoices(subscription.id);
+  if (invoices.length === 0) return { operator: "no paid invoice was found" };
+  if (invoices.length > 1) return { operator: "there is more than one payment" };
+  const [invoice] = invoices;
+  if (invoice === undefined) return { operator: "no paid invoice was found" };
+  if (invoice.paymentIntent === undefined) return { operator: "the payment has no payment intent" };
+  const start = subscription.currentPeriodStart ?? invoice.periodStart;
+  const end = subscription.currentPeriodEnd ?? invoice.periodEnd;
+  if (start === undefined || end === undefined || end <= start) {
+    return { operator: "the billing period is unknown" };
+  }
+  const passed = Math.min(
+    1,
+    Math.max(0, (receivedAt.getTime() - start.getTime()) / (end.getTime() - start.getTime())),
+  );
+  const amount = invoice.amountPaid - Math.round(invoice.amountPaid * passed);
+  if (amount <= 0) return { operator: "by our rules the amount to return is nothing" };
+  return { paymentIntent: invoice.paymentIntent, amount, currency: invoice.currency };
+}
+
+async function keepLinks(deps: WorkDeps, subscriptions: SubscriptionOutcome[], from: Date) {
+  const links = new Map<string, KeepLink>();
+  const expiresAt = keepLinkExpiry(from);
+  for (const subscription of subscriptions) {
+    if (subscription.action !== "cancel_at_period_end") continue;
+    const token = await signKeepToken(deps.linkSecret, subscription.id, expiresAt);
+    links.set(subscription.id, {
+      subscriptionId: subscription.id,
+      url: `${deps.email.siteUrl}/cancel/keep?token=${encodeURIComponent(token)}`,
+      expiresAt,
+    });
+  }
+  return links;
+}
+
+async function cancelAtPeriodEnd(
+  deps: WorkDeps,
+  row: RequestRow,
+  subscription: SubscriptionView,
+  late: boolean,
+): Promise<SubscriptionOutcome> {
+  const updated = subscription.cancelAtPeriodEnd
+    ? subscription
+    : await deps.billing.setCancelAtPeriodEnd(
+        subscription.id,
+        true,
+        `${row.id}/${subscription.id}/end`,
+      );
+  const end = updated.currentPeriodEnd ?? subscription.currentPeriodEnd;
+  return {
+    id: subscription.id,
+    plan: subscription.planName,
+    lastPaid: end?.toISOString(),
+    action: "cancel_at_period_end",
+    email: subscription.customerEmail,
+    ...(late ? { late: true } : {}),
+  };
+}
+
+/** Ends a subscription now; one that has already ended (an earlier try did it) counts as done. */
+async function cancelOnce(deps: WorkDeps, row: RequestRow, id: string): Promise<void> {
+  try {
+    await deps.billing.cancelNow(id, `${row.id}/${id}/now`);
+  } catch (error) {
+    if (!(error instanceof BillingError && error.kind === "not_changeable" && row.attempts > 0))
+      throw error;
+  }
+}
+
+/** Runs (or resumes) the Stripe side of one request and e-mails its outcome. */
+export async function performRequest(
+  deps: WorkDeps,
+  row: RequestRow,
+): Promise<"done" | "operator"> {
+  if (row.kind === "withdraw" && row.ack_outbox_id === null) await sendReceipt(deps, row);
+  const outcome: Outcome = row.outcome ?? { subscriptions: [] };
+  const done = new Map(outcome.subscriptions.map((entry) => [entry.id, entry]));
+
+  const save = async (entry: SubscriptionOutcome) => {
+    done.set(entry.id, entry);
+    outcome.subscriptions = [...done.values()];
+    await deps.store.saveProgress(row.id, outcome);
+  };
+
+  if (!outcome.stripeDone) {
+    const found = await liveSubscriptions(deps.billing, row.email ?? "");
+    for (const subscription of found) {
+      if (done.has(subscription.id)) continue;
+      const withinPeriod =
+        row.kind === "withdraw" &&
+        row.received_at.getTime() - subscription.startedAt.getTime() <= WITHDRAWAL_DAYS * DAY_MS;
+      if (!withinPeriod) {
+        await save(await cancelAtPeriodEnd(deps, row, subscription, row.kind === "withdraw"));
+        continue;
+      }
+      // The refund is worked out from the current period before the subscription ends, and
+      // saved, so a retry after the cancellation still knows it.
+      const planned = await withdrawalRefund(deps.billing, subscription, row.received_at);
+      await save({
+        id: subscription.id,
+        plan: subscription.planName,
+        action: "canceled_now",
+        email: subscription.customerEmail,
+        planned,
+      });
+    }
+    // Ends each withdrawn subscription and refunds it; resumes one a failure interrupted.
+    for (const entry of [...done.values()]) {
+      if (
+        entry.action !== "canceled_now" ||
+        entry.refund !== undefined ||
+        entry.planned === undefined
+      ) {
+        continue;
+      }
+      await cancelOnce(deps, row, entry.id);
+      const planned = entry.planned;
+      const refund =
+        "operator" in planned
+          ? planned
+          : {
+              id: (
+                await deps.billing.refund(
+                  planned.paymentIntent,
+                  planned.amount,
+                  `${row.id}/${entry.id}/refund`,
+                )
+              ).id,
+              amount: planned.amount,
+              currency: planned.currency,
+            };
+      await save({ ...entry, refund });
+    }
+    outcome.stripeDone = true;
+    await deps.store.saveProgress(row.id, outcome);
+  }
+
+  // One e-mail per address on file, about the subscriptions under it.
+  let outboxId: string | null = row.email_outbox_id;
+  if (outboxId === null && outcome.subscriptions.length > 0) {
+    const byAddress = new Map<string, SubscriptionOutcome[]>();
+    for (const entry of outcome.subscriptions) {
+      const to = entry.email || row.email || "";
+      byAddress.set(to, [...(byAddress.get(to) ?? []), entry]);
+    }
+    const links = await keepLinks(deps, outcome.subscriptions, deps.now());
+    const ids: string[] = [];
+    for (const [to, entries] of byAddress) {
+      const message =
+        row.kind === "withdraw"
+          ? withdrawalOutcomeEmail(deps.email, to, row.id, row.received_at, entries, links)
+          : cancellationEmail(deps.email, to, row.id, row.received_at, entries, links);
+      ids.push((await deps.mailer.send(message)).outboxId);
+    }
+    outboxId = ids.join(",");
+  }
+  const needsPerson = outcome.subscriptions.some(
+    (entry) => entry.refund !== undefined && "operator" in entry.refund,
+  );
+  const status = needsPerson ? "operator" : "done";
+  await deps.store.finish(row.id, status, outcome, outboxId);
+  if (needsPerson) {
+    deps.log(
+      JSON.stringify({ level: "warn", event: "manage_withdrawal_needs_operator", request: row.id }),
+    );
+  }
+  return status;
+}
+
+/** The acknowledgment of receipt, sent as soon as a withdrawal is recorded. */
+export async function sendReceipt(deps: WorkDeps, row: RequestRow): Promise<void> {
+  if (row.statement === null || row.ack_outbox_id !== null) return;
+  const sent = await deps.mailer.send(
+    withdrawalReceiptEmail(deps.email, row.id, row.received_at, row.email ?? "", row.statement),
+  );
+  await deps.store.setAck(row.id, sent.outboxId);
+  row.ack_outbox_id = sent.outboxId;
+}
+
+/**
+ * Runs one request and records how it went. A failure is counted and retried later by
+ * `retryDue`; after the last attempt the request is `failed`, which the log reports.
+ */
+export async function runRequest(deps: WorkDeps, row: RequestRow): Promise<void> {
+  try {
+    await performRequest(deps, row);
+  } catch (error) {
+    const kind =
+      error instanceof BillingError
+        ? `billing_${error.kind}`
+        : error instanceof Error
+          ? error.name
+          : "unknown";
+    let status: string = "unknown";
+    try {
+      status = await deps.store.failAttempt(row.id, kind);
+    } catch {
+      // The database is down as well: the row stays pending and its lock runs out.
+    }
+    deps.log(
+      JSON.stringify({
+        level: status === "failed" ? "error" : "warn",
+        event: status === "failed" ? "manage_request_failed" : "manage_request_retry",
+        request: row.id,
+        kind: row.kind,
+        reason: kind,
+        ...(error instanceof BillingError ? error.details : {}),
+      }),
+    );
+  }
+}
+
+/** Works through requests that are due again (the server calls this periodically). */
+export async function retryDue(deps: WorkDeps, limit = 10): Promise<number> {
+  const rows = await deps.store.claimDue(limit);
+  for (const row of rows) {
+    // A keep answers its visitor at once; one interrupted before its answer is not redone.
+    if (row.kind === "keep") await deps.store.giveUp(row.id, "keep_interrupted");
+    else await runRequest(deps, row);
+  }
+  await deps.store.prune();
+  return rows.length;
+}

@@ -1,0 +1,177 @@
+import assert from "node:assert/strict";
+import { startFakeStripe, type FakeStripe } from "../fakes/fake-stripe.ts";
+import { memoryMailer, memoryStore, type MemoryMailer } from "../fakes/manage-doubles.ts";
+import type { FunctionHandler } from "../../supabase/functions/_shared/serve.ts";
+import {
+  CANCEL_ANSWER,
+  createManageHandler,
+  KEEP_ANSWER,
+} from "../../supabase/functions/manage-subscription/handler.ts";
+import { createStripeBilling } from "../../supabase/functions/manage-subscription/stripe.ts";
+
+// The manage-subscription function's contract, run by Vitest on Node
+// (manage-subscription/contract.test.ts) and by Deno (supabase/functions/tests/
+// manage-subscription-test.ts): the same handler and Stripe SDK against the same fake Stripe.
+
+export const SITE = "https://castloop.test";
+const ENDPOINT = `${SITE}/functions/v1/manage-subscription`;
+
+export type ManageStack = {
+  fake: FakeStripe;
+  mailer: MemoryMailer;
+  handler: FunctionHandler;
+  /** Posts JSON and waits for the work the answer left running. */
+  post(body: unknown): Promise<Response>;
+};
+
+export async function withManageStack(run: (stack: ManageStack) => Promise<void>): Promise<void> {
+  const fake = await startFakeStripe();
+  try {
+    const mailer = memoryMailer();
+    const pending: Promise<unknown>[] = [];
+    const handler = createManageHandler({
+      billing: createStripeBilling({
+        secretKey: "sk_test_fake_contract",
+        apiBase: new URL(fake.url),
+        planNames: new Map([["price_test_pro_fake", "Pro"]]),
+        timeoutMs: 3_000,
+      }),
+      mailer,
+      store: memoryStore(),
+      linkSecret: "contract-secret-long-enough-for-an-hmac-key",
+      siteUrl: SITE,
+      allowedOrigins: [SITE],
+      email: { brand: "Castloop", siteUrl: SITE, supportEmail: "support@castloop.test" },
+      log: () => {},
+      floorMs: 0,
+      waitUntil: (work) => pending.push(work),
+    });
+    const post = async (body: unknown) => {
+      const response = await handler(
+        new Request(ENDPOINT, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: SITE },
+          body: JSON.stringify(body),
+        }),
+      );
+      while (pending.length > 0) await pending.shift();
+      return response;
+    };
+    await run({ fake, mailer, handler, post });
+  } finally {
+    await fake.close();
+  }
+}
+
+export const manageContractCases: { name: string; run: (stack: ManageStack) => Promise<void> }[] = [
+  {
+    name: "cancels the matching subscription only, e-mails it, and answers an unknown address alike",
+    async run({ fake, mailer, post }) {
+      const mine = fake.seedSubscription({ email: "ada@example.com" });
+      const theirs = fake.seedSubscription({ email: "grace@example.com" });
+      const known = await post({ action: "cancel", email: "ada@example.com" });
+      const unknown = await post({ action: "cancel", email: "nobody@example.com" });
+      assert.equal(known.status, 200);
+      assert.equal(unknown.status, 200);
+      const knownBody = await known.json();
+      assert.deepEqual(knownBody, { status: "received", message: CANCEL_ANSWER });
+      assert.deepEqual(await unknown.json(), knownBody);
+      assert.equal(fake.subscriptions.get(mine.id)?.cancel_at_period_end, true);
+      assert.equal(fake.subscriptions.get(theirs.id)?.cancel_at_period_end, false);
+      assert.deepEqual(
+        fake.requests.filter((r) => r.method === "POST").map((r) => r.path),
+        [`/v1/subscriptions/${mine.id}`],
+      );
+      assert.deepEqual(
+        mailer.sent.map((m) => m.to),
+        ["ada@example.com"],
+      );
+    },
+  },
+  {
+    name: "undoes the cancellation with the link from the e-mail, twice alike",
+    async run({ fake, mailer, post }) {
+      const mine = fake.seedSubscription({ email: "ada@example.com" });
+      await post({ action: "cancel", email: "ada@example.com" });
+      const link = /https:\/\/castloop\.test\/cancel\/keep\?token=\S+/.exec(
+        mailer.sent[0]?.text ?? "",
+      )?.[0];
+      assert.ok(link, "the e-mail holds the undo link");
+      const token = new URL(link).searchParams.get("token");
+      for (let use = 0; use < 2; use += 1) {
+        const kept = await post({ action: "keep", token });
+        assert.equal(kept.status, 200);
+        assert.deepEqual(await kept.json(), { status: "kept", message: KEEP_ANSWER });
+      }
+      assert.equal(fake.subscriptions.get(mine.id)?.cancel_at_period_end, false);
+      const forged = await post({ action: "keep", token: `${token?.slice(0, -2)}AA` });
+      assert.equal(forged.status, 400);
+    },
+  },
+  {
+    name: "ends a subscription withdrawn from within 14 days and refunds the unused part",
+    async run({ fake, mailer, post }) {
+      const mine = fake.seedSubscription({
+        email: "ada@example.com",
+        startedDaysAgo: 5,
+        periodDaysLeft: 25,
+      });
+      const answer = await post({
+        action: "withdraw",
+        name: "Ada",
+        email: "ada@example.com",
+        confirmTo: "ada@example.org",
+      });
+      assert.equal(answer.status, 200);
+      assert.equal(fake.subscriptions.get(mine.id)?.status, "canceled");
+      const [refund] = fake.refunds.values();
+      // 5 of 30 days had passed: 25/30 of 14,900 cents, give or take the seconds of the test.
+      assert.ok(
+        refund !== undefined && Math.abs(refund.amount - 12_417) <= 2,
+        `refund ${refund?.amount}`,
+      );
+      assert.deepEqual(
+        mailer.sent.map((m) => [m.kind, m.to]),
+        [
+          ["withdrawal_receipt", "ada@example.org"],
+          ["withdrawal_outcome", "ada@example.com"],
+        ],
+      );
+    },
+  },
+  {
+    name: "treats a withdrawal after 14 days as a cancellation at period end",
+    async run({ fake, mailer, post }) {
+      const mine = fake.seedSubscription({ email: "ada@example.com", startedDaysAgo: 20 });
+      await post({
+        action: "withdraw",
+        name: "Ada",
+        email: "ada@example.com",
+        confirmTo: "ada@example.com",
+      });
+      assert.equal(fake.subscriptions.get(mine.id)?.status, "active");
+      assert.equal(fake.subscriptions.get(mine.id)?.cancel_at_period_end, true);
+      assert.equal(fake.refunds.size, 0);
+      assert.match(mailer.sent[1]?.text ?? "", /started more than 14 days before your withdrawal/);
+    },
+  },
+  {
+    name: "refuses bad input with a clear code and calls nobody",
+    async run({ fake, post }) {
+      for (const [body, code] of [
+        [{ action: "cancel", email: "not-an-address" }, "invalid_email"],
+        [{ action: "cancel", email: "a@example.com", extra: 1 }, "unknown_field"],
+        [
+          { action: "withdraw", name: "A\nB", email: "a@example.com", confirmTo: "a@example.com" },
+          "invalid_name",
+        ],
+        [{ action: "keep", token: "v1.sub_x.1.forged" }, "invalid_token"],
+      ] as const) {
+        const response = await post(body);
+        assert.equal(response.status, 400);
+        assert.equal((await response.json()).code, code);
+      }
+      assert.equal(fake.requests.length, 0);
+    },
+  },
+];
