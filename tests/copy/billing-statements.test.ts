@@ -192,10 +192,16 @@ describe("the billing statements check", () => {
     ["app/plans/finder/plan-finder.ts", "A fifth episode costs $30 on Pro."],
     ["app/plans/plans.ts", "Every self-serve plan comes with a 14-day money-back guarantee."],
     ["content/legal/terms.md", "You can cancel from the billing page of your account."],
-    ["app/plans/billing/billing-faqs.ts", "Open the billing portal from the link in your receipt email."],
+    [
+      "app/plans/billing/billing-faqs.ts",
+      "Open the billing portal from the link in your receipt email.",
+    ],
     ["app/plans/billing/faqs.ts", "Each regeneration gives you one more LinkedIn post."],
     ["content/legal/terms.md", "We cancel it for you within one business day of your e-mail."],
-    ["app/plans/billing/billing-faqs.ts", "Cancel in the customer portal, where you manage your plan."],
+    [
+      "app/plans/billing/billing-faqs.ts",
+      "Cancel in the customer portal, where you manage your plan.",
+    ],
     ["content/legal/terms.md", "You can withdraw by e-mail only, within 30 days."],
   ])("fails on a contradiction planted in %s: %s", (source, planted) => {
     const problems = check({ [source]: `${sources[source]}\n${planted}\n` });

@@ -98,7 +98,9 @@ describe("a site configured only by .env", () => {
     expect(read("success/index.html")).toContain(`href="${portal}"`);
     expect(read("terms/index.html")).not.toContain(portal);
     expect(read("pricing/index.html")).not.toContain(`cancel your subscription at ${portal}`);
-    expect(read("pricing/index.html")).toContain('<a href="/cancel" class="font-semibold text-primary underline">Cancel your subscription</a>');
+    expect(read("pricing/index.html")).toContain(
+      '<a href="/cancel" class="font-semibold text-primary underline">Cancel your subscription</a>',
+    );
   });
 
   it("posts the cancellation and withdrawal forms to the .env Supabase project", () => {

@@ -18,7 +18,6 @@ const isPaced = (episode: Episode) =>
 // (`itunes:episodeType`) are episodes of the feed but not of the pace: a show's rhythm is its
 // full episodes, and those without a type.
 
-
 export type { Cadence, EpisodeTypeCounts, MonthCount, PaceBasis, Period };
 
 /** Below this share of dated episodes the answer asks the visitor to check the figure. */
