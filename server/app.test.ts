@@ -157,7 +157,7 @@ describe("production server", () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
     // Checkout forms post to the function, which redirects to Stripe Checkout.
     expect(csp).toContain(
-      "form-action 'self' https://ref.supabase.co/functions/v1/create-checkout https://checkout.stripe.com;",
+      "form-action 'self' https://ref.supabase.co/functions/v1/create-checkout https://ref.supabase.co/functions/v1/manage-subscription https://checkout.stripe.com;",
     );
   });
 

@@ -49,6 +49,7 @@ describe("form-action", () => {
     expect(formActionSources(["https://ref.supabase.co"])).toEqual([
       "'self'",
       "https://ref.supabase.co/functions/v1/create-checkout",
+      "https://ref.supabase.co/functions/v1/manage-subscription",
       "https://checkout.stripe.com",
     ]);
   });
@@ -67,7 +68,7 @@ describe("form-action", () => {
       connectOrigins: ["https://ref.supabase.co"],
     });
     expect(csp).toContain(
-      "form-action 'self' https://ref.supabase.co/functions/v1/create-checkout https://checkout.stripe.com;",
+      "form-action 'self' https://ref.supabase.co/functions/v1/create-checkout https://ref.supabase.co/functions/v1/manage-subscription https://checkout.stripe.com;",
     );
   });
 });

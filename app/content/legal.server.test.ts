@@ -72,7 +72,8 @@ describe("legal pages", () => {
       billingStatements.tax,
       billingStatements.receipt,
       billingStatements.price,
-      billingStatements.cancel,
+      // The Terms link the cancellation page where the sentence elsewhere quotes its label.
+      'linked at the foot of every page, enter the e-mail address you subscribed with and press "Cancel my subscription", with no sign-in.',
       billingStatements.upgrade,
       billingStatements.downgrade,
       billingStatements.rollover,
@@ -106,7 +107,7 @@ describe("legal pages", () => {
       "Lawful basis",
       "Complying with a legal obligation",
       "Payments: Stripe",
-      "Server functions: Supabase",
+      "Server functions and their database: Supabase",
       "The feed reader behind our plan finder receives the feed address you paste",
       "Transcription and generation",
       "We do not use your audio, transcripts or generated content to train",

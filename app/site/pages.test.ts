@@ -17,9 +17,13 @@ describe("page metadata", () => {
     expect(new Set(pages.map(documentTitle)).size).toBe(pages.length);
   });
 
-  it("keeps only the not-found and success pages out of search results", () => {
+  it("keeps the not-found, success and per-request result pages out of search results", () => {
     expect(pages.filter((page) => !page.indexable).map((page) => page.path)).toEqual([
       "/success",
+      "/cancel/requested",
+      "/cancel/keep",
+      "/cancel/kept",
+      "/withdraw/received",
       "/404",
     ]);
   });

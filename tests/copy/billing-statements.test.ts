@@ -386,12 +386,12 @@ const freshReadPairs: readonly { pair: string; source: string; old: string }[] =
   },
   {
     pair: "the time saved stated as fact vs a log of illustrations",
-    source: "app/plans/time-saved.ts",
+    source: "app/plans/finder/time-saved.ts",
     old: "The writing time you get back",
   },
   {
     pair: "the feed field's short summary vs the whole reading the cache keeps",
-    source: "app/plans/feed-finder.ts",
+    source: "app/plans/finder/feed-finder.ts",
     old: "We fetch the feed once, keep a summary of it (the show's title, its artwork's address, its episodes a month and their typical length) and the feed's address in our server's memory for up to 10 minutes so a repeat look does not fetch it again, and never save the feed or use it for anything else.",
   },
   {
@@ -406,12 +406,12 @@ const freshReadPairs: readonly { pair: string; source: string; old: string }[] =
   },
   {
     pair: "pasting a link to the audio vs uploading an MP3, WAV, AAC or M4A file",
-    source: "app/plans/faqs.ts",
+    source: "app/plans/billing/faqs.ts",
     old: "Upload an episode or paste a link to its audio.",
   },
   {
     pair: "the upgrade's extra cost without the tax clause vs every other price",
-    source: "app/plans/plan-finder.ts",
+    source: "app/plans/finder/plan-finder.ts",
     old: "On Pro, a fifth episode in a month means moving up to Expert, which adds at most $150 to that month because the upgrade is prorated.",
   },
   {
@@ -426,7 +426,7 @@ const freshReadPairs: readonly { pair: string; source: string; old: string }[] =
   },
   {
     pair: "prices that exclude VAT vs every price being the total",
-    source: "app/plans/billing-faqs.ts",
+    source: "app/plans/billing/billing-faqs.ts",
     old: "Prices exclude sales tax and VAT: where tax applies, Stripe Checkout adds it based on your billing address and shows the total before you pay.",
   },
 ];

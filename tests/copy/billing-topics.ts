@@ -158,7 +158,8 @@ export const billingTopics: readonly BillingTopic[] = [
   },
   {
     id: "plans that do not exist",
-    finds: /\bPremium\b/,
+    // X Premium is X's own subscription, named as X names it; any other Premium is a plan we lack.
+    finds: /(?<!X )\bPremium\b/,
     says: [],
   },
   {
@@ -169,7 +170,7 @@ export const billingTopics: readonly BillingTopic[] = [
   {
     id: "who runs the server functions",
     finds: /\bSupabase\b[^.]*\bruns?\b/,
-    says: ["runs our two functions"],
+    says: ["runs our three functions"],
   },
   {
     id: "the legal pages' date",

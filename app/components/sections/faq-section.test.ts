@@ -10,7 +10,7 @@ describe("filterFaqs", () => {
 
   it("matches questions and answers case-insensitively", () => {
     expect(filterFaqs(faqs, "m4a").map((f) => f.id)).toEqual(["how-it-works", "audio-formats"]);
-    expect(filterFaqs(faqs, "REFUND").map((f) => f.id)).toEqual(["money-back"]);
+    expect(filterFaqs(faqs, "REFUND").map((f) => f.id)).toEqual(["money-back", "cancel"]);
   });
 
   it("requires every word to match", () => {

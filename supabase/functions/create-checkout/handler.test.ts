@@ -258,7 +258,7 @@ describe("the subscription the visitor agrees to", () => {
       expect(consent).toContain("until I cancel");
       const submit = params["custom_text[submit][message]"] ?? "";
       expect(submit).toContain(`${amount} today and then ${amount} every month`);
-      expect(submit).toContain('Cancel anytime with the "Manage or cancel your subscription" link');
+      expect(submit).toContain("Cancel anytime, with no sign-in, at https://castloop.test/cancel");
       expect(submit).toContain("until the end of the billing period you have already paid for");
       for (const text of [consent, submit]) expect(text.length).toBeLessThanOrEqual(1200);
       const page = await (await fetch(url)).text();
