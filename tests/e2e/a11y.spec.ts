@@ -32,7 +32,9 @@ test.describe("axe in interactive states", () => {
       .getByRole("region", { name: /Ready to get more/ })
       .getByRole("button")
       .click();
-    await expect(page.getByText(/Failed to start subscription process/)).toBeVisible();
+    await expect(
+      page.locator("[data-sonner-toaster]").getByText(/Failed to start subscription process/),
+    ).toBeVisible();
     await expectNoAxeViolations(page, "toast");
   });
 });

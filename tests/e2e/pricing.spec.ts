@@ -100,7 +100,7 @@ test.describe("the comparison table", () => {
       if (plan.price !== "Custom") {
         await expect(cta).toHaveAccessibleDescription(
           new RegExp(
-            `^\\$${plan.price} a month, charged today and then every month until you cancel`,
+            `^\\$${plan.price} a month, taxes included, charged today and then every month until you cancel`,
           ),
         );
       }

@@ -20,7 +20,9 @@ test.describe("Content-Security-Policy in the browser", () => {
       .getByRole("region", { name: /Ready to get more/ })
       .getByRole("button")
       .click();
-    await expect(page.getByText(/Failed to start subscription process/)).toBeVisible();
+    await expect(
+      page.locator("[data-sonner-toaster]").getByText(/Failed to start subscription process/),
+    ).toBeVisible();
     // The toaster's stylesheet applied: style-src allows it by hash, with no 'unsafe-inline'.
     await expect(page.locator("[data-sonner-toaster]")).toHaveCSS("position", "fixed");
     await page.setViewportSize({ width: 375, height: 740 });

@@ -10,7 +10,7 @@ import { PlanCta } from "../checkout/components/plan-cta";
 function perPlanViewCss(plans: readonly Plan[]): string {
   const rules = plans.map(
     (plan) =>
-      `.plan-compare:has([value="${plan.priceId}"]:not(:checked)) [data-plan="${plan.priceId}"]{display:none}`,
+      `.plan-compare:has([name="compare-plan"][value="${plan.priceId}"]:not(:checked)) [data-plan="${plan.priceId}"]{display:none}`,
   );
   return `@media (width < 64rem){${rules.join("")}}`;
 }
