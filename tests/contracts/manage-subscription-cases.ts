@@ -6,6 +6,7 @@ import {
   CANCEL_ANSWER,
   createManageHandler,
   KEEP_ANSWER,
+  MESSAGES,
 } from "../../supabase/functions/manage-subscription/handler.ts";
 import { createStripeBilling } from "../../supabase/functions/manage-subscription/stripe.ts";
 
@@ -22,7 +23,24 @@ export type ManageStack = {
   handler: FunctionHandler;
   /** Posts JSON and waits for the work the answer left running. */
   post(body: unknown): Promise<Response>;
+  /** Posts a plain form (fields, or the urlencoded text itself) and waits likewise. */
+  postForm(fields: Record<string, string> | string): Promise<Response>;
 };
+
+/** The undo link's token in the latest e-mail that holds one. */
+function keepToken(mailer: MemoryMailer): string | null {
+  const texts = mailer.sent.map((m) => m.text).reverse();
+  const link = texts
+    .map((text) => /https:\/\/castloop\.test\/cancel\/keep\?token=\S+/.exec(text)?.[0])
+    .find((found) => found !== undefined);
+  return link === undefined ? null : new URL(link).searchParams.get("token");
+}
+
+/** The token with one character of its signature changed (never one that decodes alike). */
+function tampered(token: string): string {
+  const at = token.length - 10;
+  return `${token.slice(0, at)}${token[at] === "A" ? "B" : "A"}${token.slice(at + 1)}`;
+}
 
 export async function withManageStack(run: (stack: ManageStack) => Promise<void>): Promise<void> {
   const fake = await startFakeStripe();
@@ -46,18 +64,21 @@ export async function withManageStack(run: (stack: ManageStack) => Promise<void>
       floorMs: 0,
       waitUntil: (work) => pending.push(work),
     });
-    const post = async (body: unknown) => {
+    const send = async (type: string, body: string) => {
       const response = await handler(
         new Request(ENDPOINT, {
           method: "POST",
-          headers: { "content-type": "application/json", origin: SITE },
-          body: JSON.stringify(body),
+          headers: { "content-type": type, origin: SITE },
+          body,
         }),
       );
       while (pending.length > 0) await pending.shift();
       return response;
     };
-    await run({ fake, mailer, handler, post });
+    const post = (body: unknown) => send("application/json", JSON.stringify(body));
+    const postForm = (fields: Record<string, string> | string) =>
+      send("application/x-www-form-urlencoded", new URLSearchParams(fields).toString());
+    await run({ fake, mailer, handler, post, postForm });
   } finally {
     await fake.close();
   }
@@ -93,19 +114,96 @@ export const manageContractCases: { name: string; run: (stack: ManageStack) => P
     async run({ fake, mailer, post }) {
       const mine = fake.seedSubscription({ email: "ada@example.com" });
       await post({ action: "cancel", email: "ada@example.com" });
-      const link = /https:\/\/castloop\.test\/cancel\/keep\?token=\S+/.exec(
-        mailer.sent[0]?.text ?? "",
-      )?.[0];
-      assert.ok(link, "the e-mail holds the undo link");
-      const token = new URL(link).searchParams.get("token");
+      const token = keepToken(mailer);
+      assert.ok(token, "the e-mail holds the undo link");
       for (let use = 0; use < 2; use += 1) {
         const kept = await post({ action: "keep", token });
         assert.equal(kept.status, 200);
         assert.deepEqual(await kept.json(), { status: "kept", message: KEEP_ANSWER });
       }
       assert.equal(fake.subscriptions.get(mine.id)?.cancel_at_period_end, false);
-      const forged = await post({ action: "keep", token: `${token?.slice(0, -2)}AA` });
+      const forged = await post({ action: "keep", token: tampered(token) });
       assert.equal(forged.status, 400);
+      assert.equal((await forged.json()).code, "invalid_link");
+    },
+  },
+  {
+    name: "refuses an undo link once the subscription is canceled again, and takes the new one",
+    async run({ fake, mailer, post }) {
+      const mine = fake.seedSubscription({ email: "ada@example.com" });
+      await post({ action: "cancel", email: "ada@example.com" });
+      const first = keepToken(mailer);
+      assert.equal((await post({ action: "keep", token: first })).status, 200);
+      await post({ action: "cancel", email: "ada@example.com" });
+      const second = keepToken(mailer);
+      assert.ok(first && second && first !== second, "each cancellation sends a link of its own");
+      assert.equal(fake.subscriptions.get(mine.id)?.cancel_at_period_end, true);
+
+      const stale = await post({ action: "keep", token: first });
+      assert.equal(stale.status, 410);
+      assert.deepEqual(await stale.json(), {
+        code: "link_superseded",
+        error: MESSAGES.link_superseded,
+      });
+      assert.equal(fake.subscriptions.get(mine.id)?.cancel_at_period_end, true);
+      assert.equal((await post({ action: "keep", token: second })).status, 200);
+      assert.equal(fake.subscriptions.get(mine.id)?.cancel_at_period_end, false);
+    },
+  },
+  {
+    name: "ends and refunds a subscription once when two withdrawals of it arrive together",
+    async run({ fake, mailer, post }) {
+      const mine = fake.seedSubscription({ email: "ada@example.com", startedDaysAgo: 3 });
+      const statement = { action: "withdraw", name: "Ada", email: "ada@example.com" };
+      const answers = await Promise.all([
+        post({ ...statement, confirmTo: "ada@example.org" }),
+        post({ ...statement, confirmTo: "ada@example.net" }),
+      ]);
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        [200, 200],
+      );
+      const writes = fake.requests.filter((r) => r.method !== "GET");
+      assert.deepEqual(
+        writes.map((r) => [r.method, r.path, r.idempotencyKey]),
+        [
+          ["DELETE", `/v1/subscriptions/${mine.id}`, `withdraw/${mine.id}/cancel`],
+          [
+            "POST",
+            "/v1/refunds",
+            `withdraw/${[...fake.invoices.values()][0]?.payment_intent}/refund`,
+          ],
+        ],
+      );
+      assert.equal(fake.refunds.size, 1);
+      assert.deepEqual(mailer.sent.map((m) => m.kind).sort(), [
+        "withdrawal_outcome",
+        "withdrawal_receipt",
+        "withdrawal_receipt",
+      ]);
+    },
+  },
+  {
+    name: "refuses a prototype key as the action, as JSON and as a form",
+    async run({ fake, post, postForm }) {
+      for (const action of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]) {
+        const json = await post({ action, email: "ada@example.com" });
+        assert.equal(json.status, 400, action);
+        assert.equal((await json.json()).code, "invalid_action", action);
+        const form = await postForm({ action, email: "ada@example.com" });
+        assert.equal(form.status, 303, action);
+        assert.equal(form.headers.get("location"), `${SITE}/cancel#error-invalid_body`, action);
+      }
+      // A field named after a prototype key is one more field, never the prototype.
+      for (const name of ["__proto__", "constructor"]) {
+        const field = await postForm(`action=cancel&email=a%40example.com&${name}=x`);
+        assert.equal(field.headers.get("location"), `${SITE}/cancel#error-invalid_body`, name);
+        const json = await post(
+          JSON.parse(`{"action":"cancel","email":"a@example.com","${name}":{}}`),
+        );
+        assert.equal((await json.json()).code, "unknown_field", name);
+      }
+      assert.equal(fake.requests.length, 0);
     },
   },
   {

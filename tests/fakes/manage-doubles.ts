@@ -6,10 +6,12 @@ import {
   type PaidInvoice,
   type SubscriptionView,
 } from "../../supabase/functions/manage-subscription/billing.ts";
-import type {
-  Outcome,
-  RequestRow,
-  RequestStore,
+import {
+  LeaseLostError,
+  type HeldRequest,
+  type Outcome,
+  type RequestRow,
+  type RequestStore,
 } from "../../supabase/functions/manage-subscription/store.ts";
 
 // In-memory stand-ins for the manage-subscription function's ports: billing, mailer, store and
@@ -146,6 +148,8 @@ export function memoryMailer(): MemoryMailer {
 
 export interface MemoryStore extends RequestStore {
   rows: Map<string, RequestRow & { last_error?: string; next_attempt_at: number }>;
+  /** Subscription id → the withdrawal request that holds its claim, and the payment. */
+  withdrawals: Map<string, { requestId: string; paymentIntent: string | null }>;
   /** Every store call rejects as a database that is down. */
   down: boolean;
 }
@@ -157,9 +161,18 @@ export class FakeDatabaseDown extends Error {
 
 export function memoryStore(): MemoryStore {
   const rows: MemoryStore["rows"] = new Map();
+  const withdrawals: MemoryStore["withdrawals"] = new Map();
   let counter = 0;
+  // As the table's: a write counts only while the caller's lease token still holds the row.
+  const held = (request: HeldRequest) => {
+    const row = rows.get(request.id);
+    return row !== undefined && row.lease_owner !== null && row.lease_owner === request.lease_owner
+      ? row
+      : undefined;
+  };
   const store: MemoryStore = {
     rows,
+    withdrawals,
     down: false,
     async record({ kind, email, statement, subscriptionId }) {
       if (store.down) throw new FakeDatabaseDown("down");
@@ -176,6 +189,7 @@ export function memoryStore(): MemoryStore {
         outcome: null,
         ack_outbox_id: null,
         email_outbox_id: null,
+        lease_owner: crypto.randomUUID() as string | null,
         next_attempt_at: Number.POSITIVE_INFINITY,
       };
       rows.set(row.id, row);
@@ -188,40 +202,76 @@ export function memoryStore(): MemoryStore {
         .slice(0, limit)
         .map((row) => {
           row.next_attempt_at = Number.POSITIVE_INFINITY;
+          row.lease_owner = crypto.randomUUID();
           return structuredClone(row);
         });
     },
-    async saveProgress(id, outcome: Outcome) {
+    async saveProgress(request, outcome: Outcome) {
       if (store.down) throw new FakeDatabaseDown("down");
-      rows.get(id)!.outcome = structuredClone(outcome);
+      const row = held(request);
+      if (row === undefined) throw new LeaseLostError();
+      row.outcome = structuredClone(outcome);
     },
-    async setAck(id, outboxId) {
+    async setAck(request, outboxId) {
       if (store.down) throw new FakeDatabaseDown("down");
-      rows.get(id)!.ack_outbox_id = outboxId;
+      const row = held(request);
+      if (row === undefined) throw new LeaseLostError();
+      row.ack_outbox_id = outboxId;
     },
-    async finish(id, status, outcome, emailOutboxId) {
+    async finish(request, status, outcome, emailOutboxId) {
       if (store.down) throw new FakeDatabaseDown("down");
-      const row = rows.get(id)!;
+      const row = held(request);
+      if (row === undefined) return false;
       Object.assign(row, {
         status,
         outcome: structuredClone(outcome),
         email_outbox_id: emailOutboxId ?? row.email_outbox_id,
+        lease_owner: null,
       });
+      return true;
     },
-    async failAttempt(id, error) {
+    async failAttempt(request, error) {
       if (store.down) throw new FakeDatabaseDown("down");
-      const row = rows.get(id)!;
+      const row = held(request);
+      if (row === undefined) return "lease_lost";
       row.attempts += 1;
       row.last_error = error;
       row.status = row.attempts >= 6 ? "failed" : "pending";
+      row.lease_owner = null;
       // Due at once, so a test's retry picks it up.
       row.next_attempt_at = Date.now();
       return row.status;
     },
-    async giveUp(id, reason) {
-      const row = rows.get(id)!;
+    async giveUp(request, reason) {
+      const row = held(request);
+      if (row === undefined) return false;
       row.status = "failed";
       row.last_error = reason;
+      row.lease_owner = null;
+      return true;
+    },
+    async claimWithdrawal(request, subscriptionId, planned) {
+      if (store.down) throw new FakeDatabaseDown("down");
+      const paymentIntent = "paymentIntent" in planned ? planned.paymentIntent : null;
+      const holder = withdrawals.get(subscriptionId);
+      if (holder !== undefined) return holder.requestId === request.id;
+      const paid = [...withdrawals.values()].some(
+        (claim) => paymentIntent !== null && claim.paymentIntent === paymentIntent,
+      );
+      if (paid) return false;
+      withdrawals.set(subscriptionId, { requestId: request.id, paymentIntent });
+      return true;
+    },
+    async latestCancellation(subscriptionId) {
+      if (store.down) throw new FakeDatabaseDown("down");
+      const cancellations = [...rows.values()].filter(
+        (row) =>
+          row.kind !== "keep" &&
+          (row.outcome?.subscriptions ?? []).some(
+            (entry) => entry.id === subscriptionId && entry.action === "cancel_at_period_end",
+          ),
+      );
+      return cancellations.at(-1)?.id ?? null;
     },
     async prune() {
       return 0;

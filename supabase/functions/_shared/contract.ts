@@ -190,6 +190,8 @@ export const MANAGE_MESSAGES = {
     "This link is not valid. Please open it again from your e-mail, or contact support.",
   link_expired:
     "This link has expired: it works for 14 days. Your subscription stays canceled; you can subscribe again on the pricing page.",
+  link_superseded:
+    "This link belongs to an earlier cancellation, so it no longer works. Please use the link in the latest e-mail we sent you, or contact support.",
   subscription_ended:
     "This subscription has already ended, so it can no longer be kept. You can subscribe again on the pricing page.",
   rate_limited: "Too many requests. Please wait a while and try again.",
@@ -249,6 +251,7 @@ export const MANAGE_FORM_ERRORS = {
     "invalid_token",
     "invalid_link",
     "link_expired",
+    "link_superseded",
     "subscription_ended",
     "rate_limited",
     "not_configured",

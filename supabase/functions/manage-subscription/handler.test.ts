@@ -352,11 +352,17 @@ describe("limits and failures", () => {
 });
 
 describe("keep my subscription", () => {
+  /** A subscription canceled through the function, and the token its e-mail holds. */
   async function cancelled() {
     const context = setup();
-    const mine = context.billing.add({ customerEmail: "ada@example.com", cancelAtPeriodEnd: true });
-    const token = await signKeepToken(SECRET, mine.id, keepLinkExpiry(new Date()));
-    return { ...context, mine, token };
+    const mine = context.billing.add({ customerEmail: "ada@example.com" });
+    await context.handler(postJson({ action: "cancel", email: "ada@example.com" }));
+    await context.settle();
+    const link = /\/cancel\/keep\?token=(\S+)/.exec(context.mailer.sent[0]?.text ?? "");
+    const token = decodeURIComponent(link?.[1] ?? "");
+    const [cancellation] = context.store.rows.keys();
+    context.billing.calls.length = 0;
+    return { ...context, mine, token, cancellation: cancellation! };
   }
 
   it("undoes the cancellation, and a second use of the link gives the same answer", async () => {
@@ -383,14 +389,15 @@ describe("keep my subscription", () => {
   });
 
   it("refuses a forged, an altered and an expired link, and changes nothing", async () => {
-    const { handler, billing, mine, token } = await cancelled();
+    const { handler, billing, mine, token, cancellation } = await cancelled();
     const forged = await signKeepToken(
       "another-secret-that-is-long-enough-too",
       mine.id,
+      cancellation,
       keepLinkExpiry(new Date()),
     );
     const altered = token.replace(mine.id, "sub_someoneelse");
-    const expired = await signKeepToken(SECRET, mine.id, new Date(Date.now() - DAY));
+    const expired = await signKeepToken(SECRET, mine.id, cancellation, new Date(Date.now() - DAY));
     for (const [link, status, code] of [
       [forged, 400, "invalid_link"],
       [altered, 400, "invalid_link"],
@@ -418,7 +425,10 @@ describe("keep my subscription", () => {
     const response = await handler(postJson({ action: "keep", token }));
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("30");
-    expect([...store.rows.values()].map((r) => r.status)).toEqual(["failed"]);
+    expect([...store.rows.values()].map((r) => [r.kind, r.status])).toEqual([
+      ["cancel", "done"],
+      ["keep", "failed"],
+    ]);
   });
 });
 

@@ -1,11 +1,17 @@
 import { isUnavailableError } from "../_shared/db.ts";
 import type { Mailer } from "../_shared/email.ts";
-import { isTrustedOrigin, readFormOrJson, type BodyKind } from "../_shared/form-or-json.ts";
+import {
+  bodyKind,
+  isTrustedOrigin,
+  readFormOrJson,
+  type BodyKind,
+} from "../_shared/form-or-json.ts";
 import { json, problem } from "../_shared/http.ts";
 import type { RateLimiter, RateLimitVerdict } from "../_shared/rate-limit.ts";
 import { rateLimitKey } from "../_shared/client-address.ts";
 import {
   defaultLog,
+  describeError,
   serveFunction,
   type ClientInfo,
   type FunctionHandler,
@@ -24,7 +30,7 @@ import {
   WITHDRAW_ANSWER,
   type ManageErrorCode,
 } from "./messages.ts";
-import { parseManageBody, type Action, type ManageBody } from "./schema.ts";
+import { isAction, parseManageBody, type Action, type ManageBody } from "./schema.ts";
 import type { RequestStore } from "./store.ts";
 import { runRequest, type WorkDeps } from "./work.ts";
 
@@ -72,8 +78,20 @@ export interface ManageHandlerDeps extends ManageLimiters {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-/** The HMAC of an address, so the limiter's table never holds it and no one can reverse it. */
-async function addressKey(secret: string, address: string): Promise<string> {
+/**
+ * The mailbox an address reaches, for the per-address limit only: its case and a `+tag` make
+ * no other mailbox, so a+1@x.com and A+2@x.com share one window. Stripe and the e-mails get
+ * the address as typed.
+ */
+export function mailboxOf(address: string): string {
+  const at = address.lastIndexOf("@");
+  const local = address.slice(0, at);
+  const plus = local.indexOf("+");
+  return `${plus > 0 ? local.slice(0, plus) : local}${address.slice(at)}`.toLowerCase();
+}
+
+/** The HMAC of a mailbox, so the limiter's table never holds it and no one can reverse it. */
+async function addressKey(secret: string, mailbox: string): Promise<string> {
   const key = await crypto.subtle.importKey(
     "raw",
     new TextEncoder().encode(secret),
@@ -81,15 +99,13 @@ async function addressKey(secret: string, address: string): Promise<string> {
     false,
     ["sign"],
   );
-  const mac = await crypto.subtle.sign(
-    "HMAC",
-    key,
-    new TextEncoder().encode(`address:${address.toLowerCase()}`),
-  );
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`address:${mailbox}`));
   return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 type Reply = (status: number, code: ManageErrorCode, extra?: Record<string, string>) => Response;
+/** Where a fault is answered: the cancel page (or JSON) until the body names its own page. */
+type FaultPage = { fail: Reply };
 
 /** Answers to a plain form go back to a page (303); to a script, as JSON. */
 function responder(
@@ -178,9 +194,42 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
     return { allowed: true };
   }
 
+  /**
+   * The last resort for a fault no step expected (a TypeError, say): a plain form goes back to
+   * its page's notice with a 303, a script gets the JSON 500 with a generic message; the stack
+   * stays in the log.
+   */
+  function answerFaults(
+    post: (
+      req: Request,
+      cors: Record<string, string>,
+      info: ClientInfo | undefined,
+      fault: FaultPage,
+    ) => Promise<Response>,
+  ) {
+    return async (req: Request, cors: Record<string, string>, info?: ClientInfo) => {
+      const fault: FaultPage = {
+        fail: responder(bodyKind(req), undefined, deps.siteUrl, cors).fail,
+      };
+      try {
+        return await post(req, cors, info, fault);
+      } catch (error) {
+        const down = isUnavailableError(error);
+        log(
+          JSON.stringify({
+            level: "error",
+            event: down ? "manage_database_unavailable" : "manage_internal_error",
+            ...describeError(error),
+          }),
+        );
+        return down ? dbDown(fault.fail) : fault.fail(500, "internal_error");
+      }
+    };
+  }
+
   return serveFunction(
     { allowedOrigins: deps.allowedOrigins, log, event: "manage" },
-    async (req, cors, info) => {
+    answerFaults(async (req, cors, info, fault) => {
       const started = Date.now();
       if (!isTrustedOrigin(req, deps.allowedOrigins)) {
         await req.body?.cancel().catch(() => {});
@@ -200,12 +249,11 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
         return responder(read.kind, undefined, deps.siteUrl, cors).fail(read.status, read.code);
       }
       const fields = read.value as Record<string, unknown> | null;
-      const claimed =
-        typeof fields?.action === "string" && fields.action in FORM_PATHS
-          ? (fields.action as Action)
-          : undefined;
+      const named = fields?.action;
+      const claimed = isAction(named) ? named : undefined;
       const token = typeof fields?.token === "string" ? fields.token : undefined;
       const { fail, succeed } = responder(read.kind, claimed, deps.siteUrl, cors, token);
+      fault.fail = fail;
       const parsed = parseManageBody(read.value, now());
       if (!parsed.ok) return fail(400, parsed.code);
       const body = parsed.body;
@@ -216,12 +264,18 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
           ...(body.action === "keep"
             ? []
             : await Promise.all(
-                [body.email, ...(body.action === "withdraw" ? [body.confirmTo] : [])].map(
-                  async (address) => ({
-                    limiter: deps.perAddress,
-                    key: await addressKey(deps.linkSecret, address),
-                  }),
-                ),
+                // One hit per mailbox a request names: a confirmation to the checkout address
+                // counts once.
+                [
+                  ...new Set(
+                    [body.email, ...(body.action === "withdraw" ? [body.confirmTo] : [])].map(
+                      mailboxOf,
+                    ),
+                  ),
+                ].map(async (mailbox) => ({
+                  limiter: deps.perAddress,
+                  key: await addressKey(deps.linkSecret, mailbox),
+                })),
               )),
         ]);
         if (!verdict.allowed) {
@@ -234,7 +288,7 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
 
       if (body.action === "keep") return await keep(body.token, fail, succeed);
       return await receive(body, started, fail, succeed);
-    },
+    }),
   );
 
   /** Records the request, starts its work, and answers at the fixed point, whatever it found. */
@@ -272,7 +326,11 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
     return succeed(body.action, body.action === "cancel" ? CANCEL_ANSWER : WITHDRAW_ANSWER);
   }
 
-  /** Undoes a cancellation at once: the link's holder already knows the subscription. */
+  /**
+   * Undoes a cancellation at once: the link's holder already knows the subscription. Only the
+   * subscription's latest cancellation: a link from before a "keep" and a new cancellation is
+   * refused; the same link used twice answers alike.
+   */
   async function keep(
     token: string,
     fail: Reply,
@@ -286,6 +344,11 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
     }
     let row;
     try {
+      const latest = await deps.store.latestCancellation(check.subscriptionId);
+      if (latest !== check.requestId) {
+        log(JSON.stringify({ level: "warn", event: "manage_keep_refused", reason: "superseded" }));
+        return fail(410, "link_superseded");
+      }
       row = await deps.store.record({ kind: "keep", subscriptionId: check.subscriptionId });
     } catch (error) {
       if (isUnavailableError(error)) return dbDown(fail);
@@ -295,7 +358,7 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
       await deps.billing.setCancelAtPeriodEnd(check.subscriptionId, false, `${row.id}/keep`);
     } catch (error) {
       const failure = error instanceof BillingError ? error : undefined;
-      await deps.store.giveUp(row.id, `keep_${failure?.kind ?? "unexpected"}`).catch(() => {});
+      await deps.store.giveUp(row, `keep_${failure?.kind ?? "unexpected"}`).catch(() => {});
       log(
         JSON.stringify({
           level: failure?.kind === "not_changeable" ? "warn" : "error",
@@ -310,12 +373,7 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
       return fail(503, "billing_unavailable", { "Retry-After": "30" });
     }
     await deps.store
-      .finish(
-        row.id,
-        "done",
-        { subscriptions: [{ id: check.subscriptionId, action: "kept" }] },
-        null,
-      )
+      .finish(row, "done", { subscriptions: [{ id: check.subscriptionId, action: "kept" }] }, null)
       .catch(() => {});
     return succeed("keep", KEEP_ANSWER);
   }

@@ -1,16 +1,21 @@
-// The "Keep my subscription" link: an HMAC-SHA256 over the subscription id and the link's
-// expiry, keyed by SUBSCRIPTION_LINK_SECRET. Web Crypto, so it is the same on Deno and Node.
-// Whoever holds the link can undo that one cancellation until it expires, nothing else.
+// The "Keep my subscription" link: an HMAC-SHA256 over the subscription id, the id of the
+// cancellation request that sent it and the link's expiry, keyed by SUBSCRIPTION_LINK_SECRET.
+// Web Crypto, so it is the same on Deno and Node. Whoever holds the link can undo that one
+// cancellation until it expires, nothing else: the handler also checks that it is still the
+// subscription's latest, so a link from before a "keep" cannot undo a later cancellation.
 
 /** How long an undo link works. */
 export const KEEP_LINK_DAYS = 14;
-const VERSION = "v1";
+const VERSION = "v2";
 // Stripe ids are letters, digits and underscores; anything else is not ours.
 const SUBSCRIPTION_ID = /^[A-Za-z0-9_]{1,100}$/;
-const TOKEN = /^v1\.([A-Za-z0-9_]{1,100})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+// The requests table's ids: UUIDs as Postgres writes them.
+const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const TOKEN =
+  /^v2\.([A-Za-z0-9_]{1,100})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
 export type TokenCheck =
-  | { ok: true; subscriptionId: string; expiresAt: Date }
+  | { ok: true; subscriptionId: string; requestId: string; expiresAt: Date }
   | { ok: false; reason: "malformed" | "forged" | "expired" };
 
 async function hmacKey(secret: string): Promise<CryptoKey> {
@@ -36,23 +41,28 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-const signed = (subscriptionId: string, expiresSeconds: number) =>
-  new TextEncoder().encode(`${VERSION}.${subscriptionId}.${expiresSeconds}`);
+const signed = (subscriptionId: string, requestId: string, expiresSeconds: number) =>
+  new TextEncoder().encode(`${VERSION}.${subscriptionId}.${requestId}.${expiresSeconds}`);
 
-/** A token for undoing the cancellation of `subscriptionId`, valid until `expiresAt`. */
+/**
+ * A token for undoing the cancellation of `subscriptionId` that request `requestId` made,
+ * valid until `expiresAt`.
+ */
 export async function signKeepToken(
   secret: string,
   subscriptionId: string,
+  requestId: string,
   expiresAt: Date,
 ): Promise<string> {
   if (!SUBSCRIPTION_ID.test(subscriptionId)) throw new RangeError("Not a subscription id");
+  if (!REQUEST_ID.test(requestId)) throw new RangeError("Not a request id");
   const seconds = Math.floor(expiresAt.getTime() / 1000);
   const mac = await crypto.subtle.sign(
     "HMAC",
     await hmacKey(secret),
-    signed(subscriptionId, seconds),
+    signed(subscriptionId, requestId, seconds),
   );
-  return `${VERSION}.${subscriptionId}.${seconds}.${base64Url(mac)}`;
+  return `${VERSION}.${subscriptionId}.${requestId}.${seconds}.${base64Url(mac)}`;
 }
 
 /** Checks the signature first (in constant time, by Web Crypto), then the expiry. */
@@ -62,19 +72,21 @@ export async function verifyKeepToken(
   now: Date,
 ): Promise<TokenCheck> {
   const match = TOKEN.exec(token);
-  if (match === null) return { ok: false, reason: "malformed" };
-  const [, subscriptionId = "", secondsText = "", mac = ""] = match;
+  // A whole link of the first version names no cancellation: not valid, rather than cut short.
+  if (match === null)
+    return { ok: false, reason: /^v1\.\w+\.\d+\.[\w-]{43}$/.test(token) ? "forged" : "malformed" };
+  const [, subscriptionId = "", requestId = "", secondsText = "", mac = ""] = match;
   const seconds = Number(secondsText);
   const valid = await crypto.subtle.verify(
     "HMAC",
     await hmacKey(secret),
     fromBase64Url(mac),
-    signed(subscriptionId, seconds),
+    signed(subscriptionId, requestId, seconds),
   );
   if (!valid) return { ok: false, reason: "forged" };
   const expiresAt = new Date(seconds * 1000);
   if (expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired" };
-  return { ok: true, subscriptionId, expiresAt };
+  return { ok: true, subscriptionId, requestId, expiresAt };
 }
 
 /** The link's expiry for a cancellation made at `now`. */

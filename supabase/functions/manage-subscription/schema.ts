@@ -22,6 +22,13 @@ const isTestKey = (key: string) => /^(sk|rk)_test_/.test(key);
 export const ACTIONS = ["cancel", "withdraw", "keep"] as const;
 export type Action = (typeof ACTIONS)[number];
 
+/**
+ * Whether a visitor's value names one of the actions. A list, never `value in TABLE`: a key
+ * such as `constructor` or `__proto__` is "in" every plain object through its prototype.
+ */
+export const isAction = (value: unknown): value is Action =>
+  typeof value === "string" && (ACTIONS as readonly string[]).includes(value);
+
 /** The plans a withdrawal form offers, by the names the site shows. */
 export const PLAN_NAMES = ["Starter", "Pro", "Expert"] as const;
 const PLAN_NAME_BY_ID: Readonly<Record<(typeof PLAN_IDS)[number], (typeof PLAN_NAMES)[number]>> = {
@@ -31,8 +38,11 @@ const PLAN_NAME_BY_ID: Readonly<Record<(typeof PLAN_IDS)[number], (typeof PLAN_N
 };
 
 export const MAX_NAME_LENGTH = 200;
-// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators.
-const CONTROL = /[\p{Cc}\u2028\u2029]/u;
+// Control characters (C0, DEL, C1, so line breaks too), the Unicode line and paragraph
+// separators, and the invisible format characters (category Cf: the bidi controls U+202A–202E
+// and U+2066–2069, the zero-width U+200B–200F, U+FEFF, the soft hyphen…), which could hide or
+// reorder what a person reads in an e-mail or a log.
+const CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export type CancelBody = { action: "cancel"; email: string };
@@ -73,7 +83,7 @@ const given = (value: unknown) => (value === "" ? undefined : value);
 function email(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
   const trimmed = value.trim();
-  return isEmailAddress(trimmed) ? trimmed : undefined;
+  return isEmailAddress(trimmed) && !CONTROL.test(trimmed) ? trimmed : undefined;
 }
 
 /** A calendar day from 2020 to `today`, as YYYY-MM-DD. */
@@ -100,10 +110,8 @@ export function parseManageBody(value: unknown, today: Date): BodyParseResult {
   }
   const fields = value as Record<string, unknown>;
   const action = fields.action;
-  if (typeof action !== "string" || !(ACTIONS as readonly string[]).includes(action)) {
-    return { ok: false, code: "invalid_action" };
-  }
-  const allowed = FIELDS[action as Action];
+  if (!isAction(action)) return { ok: false, code: "invalid_action" };
+  const allowed = FIELDS[action];
   if (Object.keys(fields).some((key) => !allowed.includes(key))) {
     return { ok: false, code: "unknown_field" };
   }

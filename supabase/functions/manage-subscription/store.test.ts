@@ -33,9 +33,9 @@ describe("the subscription requests table", () => {
     const statement = { name: "Ada", confirmTo: "ada@example.org", plan: "Pro" };
     const row = await store.record({ kind: "withdraw", email: "ada@example.com", statement });
     expect(row.statement).toEqual(statement);
-    await store.setAck(row.id, "outbox-1");
-    await store.saveProgress(row.id, { subscriptions: [{ id: "sub_1", action: "canceled_now" }] });
-    await store.finish(row.id, "operator", { subscriptions: [], stripeDone: true }, "outbox-2");
+    await store.setAck(row, "outbox-1");
+    await store.saveProgress(row, { subscriptions: [{ id: "sub_1", action: "canceled_now" }] });
+    await store.finish(row, "operator", { subscriptions: [], stripeDone: true }, "outbox-2");
     const [saved] = await db.query<{
       status: string;
       ack_outbox_id: string;
@@ -60,20 +60,26 @@ describe("the subscription requests table", () => {
   it("retries a failed attempt later, and gives up after the last one", async () => {
     const store = createRequestStore(db);
     const row = await store.record({ kind: "cancel", email: "grace@example.com" });
-    expect(await store.failAttempt(row.id, "billing_unavailable")).toBe("pending");
+    expect(await store.failAttempt(row, "billing_unavailable")).toBe("pending");
     // Not due yet: the first retry waits a minute.
     expect((await store.claimDue(10)).map((r) => r.id)).not.toContain(row.id);
-    await db.query(
-      "update private.subscription_requests set next_attempt_at = now() - interval '1 second' where id = $1",
-      [row.id],
-    );
+    const due = () =>
+      db.query(
+        "update private.subscription_requests set next_attempt_at = now() - interval '1 second' where id = $1",
+        [row.id],
+      );
+    await due();
     const [claimed] = await store.claimDue(10);
     expect(claimed).toMatchObject({ id: row.id, attempts: 1 });
     // Claimed rows are held: a second worker gets nothing.
     expect(await store.claimDue(10)).toEqual([]);
-    for (let attempt = 2; attempt < MAX_ATTEMPTS; attempt += 1)
-      await store.failAttempt(row.id, "billing_unavailable");
-    expect(await store.failAttempt(row.id, "billing_unavailable")).toBe("failed");
+    let holder = claimed!;
+    for (let attempt = 2; attempt < MAX_ATTEMPTS; attempt += 1) {
+      expect(await store.failAttempt(holder, "billing_unavailable")).toBe("pending");
+      await due();
+      [holder] = (await store.claimDue(10)).filter((r) => r.id === row.id) as [typeof holder];
+    }
+    expect(await store.failAttempt(holder, "billing_unavailable")).toBe("failed");
   });
 
   it("deletes requests past their retention, and only those", async () => {

@@ -26,7 +26,26 @@ export interface RequestRow {
   outcome: Outcome | null;
   ack_outbox_id: string | null;
   email_outbox_id: string | null;
+  /** The token of the worker that holds the request; every later write names it. */
+  lease_owner: string | null;
 }
+
+/** A request as its holder knows it: the store writes only while `lease_owner` still holds. */
+export type HeldRequest = Pick<RequestRow, "id" | "lease_owner">;
+
+/**
+ * The request's lease ran out and another worker took it: the holder that lost it stops, and
+ * its writes are dropped, so it never overwrites what the new holder does.
+ */
+export class LeaseLostError extends Error {
+  constructor() {
+    super("Another worker holds this request now");
+    this.name = "LeaseLostError";
+  }
+}
+
+/** A withdrawal's planned refund, as `SubscriptionOutcome.planned` holds it. */
+export type PlannedRefund = NonNullable<SubscriptionOutcome["planned"]>;
 
 /** What was done to each subscription, saved after every step so a retry resumes, never repeats. */
 export interface SubscriptionOutcome {
@@ -65,7 +84,7 @@ export const MAX_ATTEMPTS = 6;
 const LOCK_SECONDS = 120;
 
 const COLUMNS =
-  "id, kind, email, statement, subscription_id, received_at, status, attempts, outcome, ack_outbox_id, email_outbox_id";
+  "id, kind, email, statement, subscription_id, received_at, status, attempts, outcome, ack_outbox_id, email_outbox_id, lease_owner";
 
 export interface RequestStore {
   /** Writes the request, already held by the caller (locked) so no sweep takes it meanwhile. */
@@ -75,20 +94,44 @@ export interface RequestStore {
     statement?: WithdrawalStatement;
     subscriptionId?: string;
   }): Promise<RequestRow>;
-  /** Pending requests whose next attempt is due and that no worker holds; takes them. */
+  /**
+   * Pending requests whose next attempt is due and that no worker holds; takes each with a
+   * lease of its own (a new `lease_owner`), in one statement, so two workers never share one.
+   */
   claimDue(limit: number): Promise<RequestRow[]>;
-  saveProgress(id: string, outcome: Outcome): Promise<void>;
-  setAck(id: string, outboxId: string): Promise<void>;
+  /** Saves progress and renews the lease; throws LeaseLostError when another worker holds it. */
+  saveProgress(held: HeldRequest, outcome: Outcome): Promise<void>;
+  /** Throws LeaseLostError when another worker holds the request. */
+  setAck(held: HeldRequest, outboxId: string): Promise<void>;
+  /** Ends the request; false (and nothing written) when another worker holds it. */
   finish(
-    id: string,
+    held: HeldRequest,
     status: "done" | "operator",
     outcome: Outcome,
     emailOutboxId: string | null,
-  ): Promise<void>;
-  /** Counts a failed attempt: retried later, or `failed` after MAX_ATTEMPTS. */
-  failAttempt(id: string, error: string): Promise<RequestStatus>;
-  /** Ends a request that will not be retried (the visitor was told to try again). */
-  giveUp(id: string, reason: string): Promise<void>;
+  ): Promise<boolean>;
+  /**
+   * Counts a failed attempt: retried later, or `failed` after MAX_ATTEMPTS; `lease_lost` (and
+   * nothing counted) when another worker holds the request.
+   */
+  failAttempt(held: HeldRequest, error: string): Promise<RequestStatus | "lease_lost">;
+  /** Ends a request that will not be retried; false (nothing written) when not held. */
+  giveUp(held: HeldRequest, reason: string): Promise<boolean>;
+  /**
+   * Takes the one withdrawal of a subscription for this request: true when this request holds
+   * it (now, or since an earlier attempt), false when another request withdrew it first, which
+   * then ends and refunds it alone.
+   */
+  claimWithdrawal(
+    held: HeldRequest,
+    subscriptionId: string,
+    planned: PlannedRefund,
+  ): Promise<boolean>;
+  /**
+   * The request that last canceled the subscription at its period end (the one whose e-mail
+   * holds the live "Keep my subscription" link), or null when none is recorded.
+   */
+  latestCancellation(subscriptionId: string): Promise<string | null>;
   prune(): Promise<number>;
 }
 
@@ -106,9 +149,9 @@ export function createRequestStore(db: Db): RequestStore {
       guarded(async () => {
         const [row] = await db.query<RequestRow>(
           `insert into private.subscription_requests
-             (kind, email, statement, subscription_id, locked_until, retain_until)
+             (kind, email, statement, subscription_id, locked_until, lease_owner, retain_until)
            values ($1, $2, $3::jsonb, $4, statement_timestamp() + make_interval(secs => ${LOCK_SECONDS}),
-                   ${RETENTION_SQL[kind]})
+                   gen_random_uuid(), ${RETENTION_SQL[kind]})
            returning ${COLUMNS}`,
           [
             kind,
@@ -122,9 +165,12 @@ export function createRequestStore(db: Db): RequestStore {
       }),
     claimDue: (limit) =>
       guarded(async () => {
+        // The outer WHERE repeats the inner one: a row another worker took between this
+        // statement's snapshot and its lock is re-read and left alone.
         const rows = await db.query<RequestRow>(
           `update private.subscription_requests
-              set locked_until = statement_timestamp() + make_interval(secs => ${LOCK_SECONDS})
+              set locked_until = statement_timestamp() + make_interval(secs => ${LOCK_SECONDS}),
+                  lease_owner = gen_random_uuid()
             where id in (
               select id from private.subscription_requests
                where status = 'pending' and next_attempt_at <= statement_timestamp()
@@ -132,59 +178,115 @@ export function createRequestStore(db: Db): RequestStore {
                order by next_attempt_at
                limit $1
                for update skip locked)
+              and status = 'pending'
+              and (locked_until is null or locked_until <= statement_timestamp())
            returning ${COLUMNS}`,
           [limit],
         );
         return rows.map(normalise);
       }),
-    saveProgress: (id, outcome) =>
+    saveProgress: (held, outcome) =>
       guarded(async () => {
-        await db.query(
-          `update private.subscription_requests set outcome = $2::jsonb where id = $1`,
-          [id, JSON.stringify(outcome)],
-        );
-      }),
-    setAck: (id, outboxId) =>
-      guarded(async () => {
-        await db.query(
-          `update private.subscription_requests set ack_outbox_id = $2 where id = $1`,
-          [id, outboxId],
-        );
-      }),
-    finish: (id, status, outcome, emailOutboxId) =>
-      guarded(async () => {
-        await db.query(
+        const rows = await db.query(
           `update private.subscription_requests
-              set status = $2, outcome = $3::jsonb, email_outbox_id = coalesce($4, email_outbox_id),
-                  completed_at = statement_timestamp(), locked_until = null, last_error = null
-            where id = $1`,
-          [id, status, JSON.stringify(outcome), emailOutboxId],
+              set outcome = $3::jsonb,
+                  locked_until = greatest(locked_until,
+                    statement_timestamp() + make_interval(secs => ${LOCK_SECONDS}))
+            where id = $1 and lease_owner = $2
+           returning id`,
+          [held.id, held.lease_owner, JSON.stringify(outcome)],
         );
+        if (rows.length === 0) throw new LeaseLostError();
       }),
-    failAttempt: (id, error) =>
+    setAck: (held, outboxId) =>
+      guarded(async () => {
+        const rows = await db.query(
+          `update private.subscription_requests set ack_outbox_id = $3
+            where id = $1 and lease_owner = $2
+           returning id`,
+          [held.id, held.lease_owner, outboxId],
+        );
+        if (rows.length === 0) throw new LeaseLostError();
+      }),
+    finish: (held, status, outcome, emailOutboxId) =>
+      guarded(async () => {
+        const rows = await db.query(
+          `update private.subscription_requests
+              set status = $3, outcome = $4::jsonb, email_outbox_id = coalesce($5, email_outbox_id),
+                  completed_at = statement_timestamp(), locked_until = null, lease_owner = null,
+                  last_error = null
+            where id = $1 and lease_owner = $2
+           returning id`,
+          [held.id, held.lease_owner, status, JSON.stringify(outcome), emailOutboxId],
+        );
+        return rows.length > 0;
+      }),
+    failAttempt: (held, error) =>
       guarded(async () => {
         const [row] = await db.query<{ status: RequestStatus }>(
           `update private.subscription_requests
               set attempts = attempts + 1,
-                  status = case when attempts + 1 >= $3 then 'failed' else 'pending' end,
+                  status = case when attempts + 1 >= $4 then 'failed' else 'pending' end,
                   next_attempt_at = statement_timestamp()
                     + make_interval(mins => least(1440, power(4, attempts)::integer)),
-                  locked_until = null, last_error = left($2, 200)
-            where id = $1
+                  locked_until = null, lease_owner = null, last_error = left($3, 200)
+            where id = $1 and lease_owner = $2
            returning status`,
-          [id, error, MAX_ATTEMPTS],
+          [held.id, held.lease_owner, error, MAX_ATTEMPTS],
         );
-        return row?.status ?? "failed";
+        return row?.status ?? "lease_lost";
       }),
-    giveUp: (id, reason) =>
+    giveUp: (held, reason) =>
       guarded(async () => {
-        await db.query(
+        const rows = await db.query(
           `update private.subscription_requests
-              set status = 'failed', last_error = left($2, 200), locked_until = null,
-                  completed_at = statement_timestamp()
-            where id = $1`,
-          [id, reason],
+              set status = 'failed', last_error = left($3, 200), locked_until = null,
+                  lease_owner = null, completed_at = statement_timestamp()
+            where id = $1 and lease_owner = $2
+           returning id`,
+          [held.id, held.lease_owner, reason],
         );
+        return rows.length > 0;
+      }),
+    claimWithdrawal: (held, subscriptionId, planned) =>
+      guarded(async () => {
+        const refund = "operator" in planned ? undefined : planned;
+        // One atomic insert takes the claim; a second request (or one that raced it) finds the
+        // row and leaves the subscription to the request that holds it.
+        const taken = await db.query(
+          `insert into private.subscription_withdrawals
+             (subscription_id, request_id, payment_intent, amount, currency)
+           values ($1, $2, $3, $4, $5)
+           on conflict do nothing
+           returning request_id`,
+          [
+            subscriptionId,
+            held.id,
+            refund?.paymentIntent ?? null,
+            refund?.amount ?? null,
+            refund?.currency ?? null,
+          ],
+        );
+        if (taken.length > 0) return true;
+        const [holder] = await db.query<{ request_id: string }>(
+          `select request_id from private.subscription_withdrawals where subscription_id = $1`,
+          [subscriptionId],
+        );
+        // No row for the subscription: its payment is another subscription's claim.
+        return holder?.request_id === held.id;
+      }),
+    latestCancellation: (subscriptionId) =>
+      guarded(async () => {
+        const [row] = await db.query<{ id: string }>(
+          `select id from private.subscription_requests
+            where kind in ('cancel', 'withdraw')
+              and outcome -> 'subscriptions' @> jsonb_build_array(
+                    jsonb_build_object('id', $1::text, 'action', 'cancel_at_period_end'))
+            order by received_at desc, id desc
+            limit 1`,
+          [subscriptionId],
+        );
+        return row?.id ?? null;
       }),
     prune: () =>
       guarded(async () => {

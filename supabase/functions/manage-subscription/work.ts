@@ -9,11 +9,19 @@ import {
   type KeepLink,
 } from "./emails.ts";
 import { keepLinkExpiry, signKeepToken } from "./link-token.ts";
-import type { Outcome, RequestRow, RequestStore, SubscriptionOutcome } from "./store.ts";
+import {
+  LeaseLostError,
+  type Outcome,
+  type RequestRow,
+  type RequestStore,
+  type SubscriptionOutcome,
+} from "./store.ts";
 
 // The work behind a cancellation or a withdrawal, after the request is recorded. Each Stripe
-// write is saved as progress before the next, with an idempotency key made of the request's
-// id, so a retry after a failure resumes where it stopped and never cancels or refunds twice.
+// write is saved as progress before the next, with an idempotency key, so a retry after a
+// failure resumes where it stopped and never cancels or refunds twice. A withdrawal's end and
+// refund are keyed by the subscription and the payment, not the request, and taken by one
+// request only (store.claimWithdrawal), so two withdrawals of one subscription refund once.
 
 /** The EU/UK withdrawal period, counted from the day the subscription started. */
 export const WITHDRAWAL_DAYS = 14;
@@ -74,12 +82,17 @@ export async function withdrawalRefund(
   return { paymentIntent: invoice.paymentIntent, amount, currency: invoice.currency };
 }
 
-async function keepLinks(deps: WorkDeps, subscriptions: SubscriptionOutcome[], from: Date) {
+async function keepLinks(
+  deps: WorkDeps,
+  row: RequestRow,
+  subscriptions: SubscriptionOutcome[],
+  from: Date,
+) {
   const links = new Map<string, KeepLink>();
   const expiresAt = keepLinkExpiry(from);
   for (const subscription of subscriptions) {
     if (subscription.action !== "cancel_at_period_end") continue;
-    const token = await signKeepToken(deps.linkSecret, subscription.id, expiresAt);
+    const token = await signKeepToken(deps.linkSecret, subscription.id, row.id, expiresAt);
     links.set(subscription.id, {
       subscriptionId: subscription.id,
       url: `${deps.email.siteUrl}/cancel/keep?token=${encodeURIComponent(token)}`,
@@ -116,7 +129,7 @@ async function cancelAtPeriodEnd(
 /** Ends a subscription now; one that has already ended (an earlier try did it) counts as done. */
 async function cancelOnce(deps: WorkDeps, row: RequestRow, id: string): Promise<void> {
   try {
-    await deps.billing.cancelNow(id, `${row.id}/${id}/now`);
+    await deps.billing.cancelNow(id, `withdraw/${id}/cancel`);
   } catch (error) {
     if (!(error instanceof BillingError && error.kind === "not_changeable" && row.attempts > 0))
       throw error;
@@ -135,7 +148,7 @@ export async function performRequest(
   const save = async (entry: SubscriptionOutcome) => {
     done.set(entry.id, entry);
     outcome.subscriptions = [...done.values()];
-    await deps.store.saveProgress(row.id, outcome);
+    await deps.store.saveProgress(row, outcome);
   };
 
   if (!outcome.stripeDone) {
@@ -169,6 +182,13 @@ export async function performRequest(
       ) {
         continue;
       }
+      if (!(await deps.store.claimWithdrawal(row, entry.id, entry.planned))) {
+        // Another withdrawal of this subscription ends and refunds it, and e-mails about it.
+        done.delete(entry.id);
+        outcome.subscriptions = [...done.values()];
+        await deps.store.saveProgress(row, outcome);
+        continue;
+      }
       await cancelOnce(deps, row, entry.id);
       const planned = entry.planned;
       const refund =
@@ -179,7 +199,7 @@ export async function performRequest(
                 await deps.billing.refund(
                   planned.paymentIntent,
                   planned.amount,
-                  `${row.id}/${entry.id}/refund`,
+                  `withdraw/${planned.paymentIntent}/refund`,
                 )
               ).id,
               amount: planned.amount,
@@ -188,7 +208,7 @@ export async function performRequest(
       await save({ ...entry, refund });
     }
     outcome.stripeDone = true;
-    await deps.store.saveProgress(row.id, outcome);
+    await deps.store.saveProgress(row, outcome);
   }
 
   // One e-mail per address on file, about the subscriptions under it.
@@ -199,7 +219,7 @@ export async function performRequest(
       const to = entry.email || row.email || "";
       byAddress.set(to, [...(byAddress.get(to) ?? []), entry]);
     }
-    const links = await keepLinks(deps, outcome.subscriptions, deps.now());
+    const links = await keepLinks(deps, row, outcome.subscriptions, deps.now());
     const ids: string[] = [];
     for (const [to, entries] of byAddress) {
       const message =
@@ -214,7 +234,7 @@ export async function performRequest(
     (entry) => entry.refund !== undefined && "operator" in entry.refund,
   );
   const status = needsPerson ? "operator" : "done";
-  await deps.store.finish(row.id, status, outcome, outboxId);
+  if (!(await deps.store.finish(row, status, outcome, outboxId))) throw new LeaseLostError();
   if (needsPerson) {
     deps.log(
       JSON.stringify({ level: "warn", event: "manage_withdrawal_needs_operator", request: row.id }),
@@ -229,7 +249,7 @@ export async function sendReceipt(deps: WorkDeps, row: RequestRow): Promise<void
   const sent = await deps.mailer.send(
     withdrawalReceiptEmail(deps.email, row.id, row.received_at, row.email ?? "", row.statement),
   );
-  await deps.store.setAck(row.id, sent.outboxId);
+  await deps.store.setAck(row, sent.outboxId);
   row.ack_outbox_id = sent.outboxId;
 }
 
@@ -241,6 +261,13 @@ export async function runRequest(deps: WorkDeps, row: RequestRow): Promise<void>
   try {
     await performRequest(deps, row);
   } catch (error) {
+    if (error instanceof LeaseLostError) {
+      // Another worker took the request when this one's lease ran out: it carries on.
+      deps.log(
+        JSON.stringify({ level: "warn", event: "manage_request_lease_lost", request: row.id }),
+      );
+      return;
+    }
     const kind =
       error instanceof BillingError
         ? `billing_${error.kind}`
@@ -249,7 +276,7 @@ export async function runRequest(deps: WorkDeps, row: RequestRow): Promise<void>
           : "unknown";
     let status: string = "unknown";
     try {
-      status = await deps.store.failAttempt(row.id, kind);
+      status = await deps.store.failAttempt(row, kind);
     } catch {
       // The database is down as well: the row stays pending and its lock runs out.
     }
@@ -271,7 +298,7 @@ export async function retryDue(deps: WorkDeps, limit = 10): Promise<number> {
   const rows = await deps.store.claimDue(limit);
   for (const row of rows) {
     // A keep answers its visitor at once; one interrupted before its answer is not redone.
-    if (row.kind === "keep") await deps.store.giveUp(row.id, "keep_interrupted");
+    if (row.kind === "keep") await deps.store.giveUp(row, "keep_interrupted");
     else await runRequest(deps, row);
   }
   await deps.store.prune();
