@@ -174,8 +174,8 @@ describe("canceling online (this build leaves VITE_BILLING_PORTAL_URL unset)", (
 });
 
 describe("the statements table against what the code does", () => {
-  it("gives the feed function's cache time as the feed's time in memory", () => {
-    expect(billingStatements.feedStorage).toContain(`up to ${CACHE_TTL_MS / 60_000} minutes`);
+  it("gives the feed function's cache time as the time a reading is used", () => {
+    expect(billingStatements.feedStorage).toContain(`within ${CACHE_TTL_MS / 60_000} minutes`);
   });
 });
 
