@@ -61,6 +61,7 @@ export const siteTokenSources = {
   guaranteeAgency: billing,
   cancelHow: billing,
   cancelWhen: billing,
+  withdrawPeriod: billing,
   prices: billing,
   renewal: billing,
   tax: billing,

@@ -169,6 +169,8 @@ describe("canceling online (this build leaves VITE_BILLING_PORTAL_URL unset)", (
     expect(billingStatements.withdraw).toContain('"Confirm withdrawal"');
     expect(billingStatements.withdraw).toContain("within 14 days of the day you subscribe");
     expect(billingStatements.withdraw).toContain("treated as a cancellation");
+    expect(billingStatements.withdraw).toContain(billingStatements.withdrawPeriod);
+    expect(sources["content/legal/terms.md"]).toContain(billingStatements.withdrawPeriod);
     expect(sources["app/plans/billing/billing-faqs.ts"]).toContain(billingStatements.withdraw);
   });
 });
@@ -203,6 +205,14 @@ describe("the billing statements check", () => {
       "Cancel in the customer portal, where you manage your plan.",
     ],
     ["content/legal/terms.md", "You can withdraw by e-mail only, within 30 days."],
+    [
+      "content/legal/terms.md",
+      "The 14 days count from the day you subscribe and end on the 14th day, weekends included.",
+    ],
+    [
+      "app/plans/billing/billing-faqs.ts",
+      "If the 14th day is a Sunday, the withdrawal period still ends that day.",
+    ],
   ])("fails on a contradiction planted in %s: %s", (source, planted) => {
     const problems = check({ [source]: `${sources[source]}\n${planted}\n` });
     expect(problems.filter((p) => p.startsWith(`${source}: "${planted}"`))).toHaveLength(
