@@ -430,6 +430,11 @@ const freshReadPairs: readonly { pair: string; source: string; old: string }[] =
     old: "Subscribing takes no registration or sign-in on this website: you subscribe through Stripe Checkout, and the e-mail address you give there is the one we know you by.",
   },
   {
+    pair: "Privacy's customer portal to manage or cancel vs a build without one",
+    source: "content/legal/privacy.md",
+    old: "You can manage or cancel your subscription in our customer portal.",
+  },
+  {
     pair: "a price plus tax vs every price being the total",
     source: "app/plans/plans.ts",
     old: "Pro is $149 a month plus tax.",
