@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { markdownFiles, sourceFiles, sourceStrings, stringsIn } from "./copy-sources.server";
 import { getAllKits } from "~/examples/kit-loader.server";
@@ -176,6 +177,18 @@ describe("canceling online (this build leaves VITE_BILLING_PORTAL_URL unset)", (
 });
 
 describe("the statements table against what the code does", () => {
+  it("renews on Stripe's default anchor, the start's day or the month's last day", () => {
+    // The checkout sets no billing_cycle_anchor, so Stripe's default rule is the one stated.
+    const checkout = sourceFiles("supabase/functions/create-checkout", [".ts"])
+      .map((path) => readFileSync(path, "utf8"))
+      .join("\n");
+    expect(checkout).not.toMatch(/billing_cycle_anchor/);
+    expect(billingStatements.renewal).toContain("on the day of the month you started it");
+    expect(billingStatements.renewal).toContain(
+      "on the month's last day when a month has no such day",
+    );
+  });
+
   it("gives the feed function's cache time as the time a reading is used", () => {
     expect(billingStatements.feedStorage).toContain(`within ${CACHE_TTL_MS / 60_000} minutes`);
   });
