@@ -12,7 +12,7 @@ const entity = ["app/config/legal-entity.ts"];
 const entitySentences = ["app/config/legal-entity.ts", "app/content/legal.server.ts"];
 const site = ["app/config/site.ts", "app/config/brand.ts"];
 /** The forms this build links to, and the sentences legal-tokens.ts writes about them. */
-const forms = ["app/config/site.ts", "app/data/legal-tokens.ts"];
+const forms = ["app/config/site.ts", "app/config/brand.ts", "app/data/legal-tokens.ts"];
 /** billing-rules.ts's statements and every module they quote or count from. */
 const billing = [
   "app/plans/billing/billing-rules.ts",
@@ -22,6 +22,7 @@ const billing = [
   "app/plans/finder/feed-finder.ts",
   "app/config/legal-entity.ts",
   "app/config/site.ts",
+  "app/config/brand.ts",
   "app/lib/format.ts",
   "app/lib/fixed-mailto.ts",
   "supabase/functions/_shared/contract.ts",
