@@ -37,8 +37,9 @@ export const legalConfig = {
     phone: "+1 302 555 0100",
   },
   /**
-   * While true, testimonials, star ratings and the "Trusted by 200+ creators" line are marked
-   * as illustrative in small print. Set false only once they are real, consented testimonials.
+   * While true, testimonials, star ratings and the "200+ creators" figure are marked as
+   * illustrative at body size: a label above the testimonials, a qualifier beside the figure.
+   * Set false only once they are real, consented testimonials and a counted figure.
    */
   sampleContent: true as boolean,
   /**

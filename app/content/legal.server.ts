@@ -8,10 +8,18 @@ import {
 } from "~/content/collections.server";
 import { parseFrontmatter, renderMarkdown } from "~/content/markdown.server";
 import { revisedDate } from "~/content/revised-date.server";
+import {
+  tokenSourceModules,
+  type FixedTokenName,
+  type SiteTokenName,
+} from "~/content/legal-token-sources";
 
 export type LegalFrontmatter = z.infer<typeof legalFrontmatterSchema> & {
   slug: string;
-  /** The day the page's file last changed (revised-date.server.ts), never before `updated`. */
+  /**
+   * The day the page's words last changed (revised-date.server.ts): its file or a module its
+   * tokens quote. Never before `updated`.
+   */
   revised: string;
 };
 export type LegalPage = LegalFrontmatter & { html: string };
@@ -20,7 +28,7 @@ export type LegalPage = LegalFrontmatter & { html: string };
  * What only a configured build knows (app/data/legal-tokens.ts: contacts, billing rules, form
  * hosts): bodies may use these tokens, front matter not.
  */
-export type SiteTokens = Readonly<Record<string, string>>;
+export type SiteTokens = Readonly<Record<SiteTokenName, string>>;
 
 function euRepresentativeSentence(): string {
   const representative = legalConfig.euRepresentative;
@@ -44,7 +52,7 @@ export function fillTokens(source: string, tokens: Record<string, string>): stri
 
 // Tokens that need no configuration. The front matter may use only these, so the build scripts
 // can read page metadata under plain Node, where app/config/site.ts does not load.
-const fixedTokens = (): Record<string, string> => ({
+const fixedTokens = (): Record<FixedTokenName, string> => ({
   brand: brand.name,
   legalEntity: legalConfig.entityName,
   legalEntityDescription: legalConfig.entityDescription,
@@ -60,7 +68,8 @@ const fixedTokens = (): Record<string, string> => ({
 
 function readLegalSource(slug: string): { frontmatter: LegalFrontmatter; body: string } {
   const file = contentFile("legal", slug);
-  const { data, body } = parseFrontmatter(readContentFile("legal", slug), file);
+  const source = readContentFile("legal", slug);
+  const { data, body } = parseFrontmatter(source, file);
   const fields =
     typeof data === "object" && data !== null
       ? Object.fromEntries(
@@ -75,7 +84,10 @@ function readLegalSource(slug: string): { frontmatter: LegalFrontmatter; body: s
     const issue = result.error.issues[0];
     throw new Error(`${file}: frontmatter field "${issue?.path.join(".")}" ${issue?.message}`);
   }
-  const revised = revisedDate(file, result.data.updated);
+  const revised = revisedDate(
+    [file, ...tokenSourceModules([source])],
+    result.data.updated,
+  );
   return { frontmatter: { ...result.data, slug, revised }, body };
 }
 

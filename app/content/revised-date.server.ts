@@ -2,12 +2,12 @@ import { execFileSync } from "node:child_process";
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 
-// The "Revised" date of a legal page: the day its file's content last changed, read at build
-// time. Git knows it (the last commit that touched the file); a checkout without history (a
-// tarball, an unpacked archive) has only the file's modification time, which `git archive`
-// and most packers set to the commit's time. A shallow clone, as CI makes, still answers from
-// git: with the history cut, the file's last change reads as the newest commit's date, a real
-// date no earlier than the true one.
+// The "Revised" date of a legal page: the day its words last changed, read at build time. Its
+// words are its own file and the modules its tokens quote. Git knows when each last changed (the
+// last commit that touched it); a checkout without history (a tarball, an unpacked archive) has
+// only the files' modification times, which `git archive` and most packers set to the commit's
+// time. A shallow clone, as CI makes, still answers from git: with the history cut, a file's
+// last change reads as the newest commit's date, a real date no earlier than the true one.
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -51,20 +51,30 @@ export const systemSources: RevisedDateSources = {
   },
 };
 
+/** The day one file last changed, or null when neither git nor the file system can say. */
+function changedOn(file: string, sources: RevisedDateSources): string | null {
+  const committed = sources.gitDate(file);
+  return committed !== null && !sources.changedSinceCommit(file)
+    ? committed
+    : (sources.modifiedDate(file) ?? committed);
+}
+
 /**
- * The day `file` (relative to the project) last changed: its last commit's date, or, for an
- * edit not yet committed or a checkout without git, its modification date. Never before
- * `notBefore`, the page's own "Last updated" date, which a revision cannot precede.
+ * The day the words of a page last changed: the latest change to any of `files` (relative to
+ * the project), each its last commit's date or, for an edit not yet committed or a checkout
+ * without git, its modification date. `files` is the page's own file and the modules its
+ * `{{tokens}}` quote (legal-token-sources.ts). Never before `notBefore`, the page's own "Last
+ * updated" date, which a revision cannot precede.
  */
 export function revisedDate(
-  file: string,
+  files: string | readonly string[],
   notBefore: string,
   sources: RevisedDateSources = systemSources,
 ): string {
-  const committed = sources.gitDate(file);
-  const date =
-    committed !== null && !sources.changedSinceCommit(file)
-      ? committed
-      : (sources.modifiedDate(file) ?? committed ?? notBefore);
-  return date > notBefore ? date : notBefore;
+  let latest = notBefore;
+  for (const file of typeof files === "string" ? [files] : files) {
+    const date = changedOn(file, sources);
+    if (date !== null && date > latest) latest = date;
+  }
+  return latest;
 }

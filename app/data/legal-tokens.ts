@@ -1,3 +1,4 @@
+import type { SiteTokenName } from "~/content/legal-token-sources";
 import { isExternalUrl, siteConfig } from "~/config/site";
 import { billingStatements } from "~/plans/billing/billing-rules";
 import { guaranteeDays } from "~/plans/billing/guarantee";
@@ -38,7 +39,7 @@ function thirdParties(): string {
 }
 
 /** Every token a legal page's body may use beyond the fixed ones in legal.server.ts. */
-export function siteLegalTokens(): Record<string, string> {
+export function siteLegalTokens(): Record<SiteTokenName, string> {
   return {
     supportEmail: siteConfig.supportEmail,
     siteUrl: siteConfig.url,
@@ -56,6 +57,7 @@ export function siteLegalTokens(): Record<string, string> {
     guaranteeAgency: billingStatements.guaranteeAgency,
     cancelHow: billingStatements.cancelMarkdown,
     cancelWhen: billingStatements.cancelWhen,
+    withdrawPeriod: billingStatements.withdrawPeriod,
     prices: billingStatements.price,
     renewal: billingStatements.renewal,
     tax: billingStatements.tax,

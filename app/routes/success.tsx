@@ -17,7 +17,8 @@ export const loader = () => ({ meta: buildMeta(fixedPages.success) });
 
 export const meta = metaFromLoader;
 
-// This page only says thank you: fulfillment happens server-side from Stripe's webhook, never here.
+// This page only says thank you and reads nothing: anyone can open it. Fulfillment belongs to a
+// Stripe webhook in the product's own backend, which this site does not include, never to here.
 export default function Success() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:px-6">

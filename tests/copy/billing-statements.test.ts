@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { markdownFiles, sourceFiles, sourceStrings, stringsIn } from "./copy-sources.server";
 import { getAllKits } from "~/examples/kit-loader.server";
@@ -169,13 +170,27 @@ describe("canceling online (this build leaves VITE_BILLING_PORTAL_URL unset)", (
     expect(billingStatements.withdraw).toContain('"Confirm withdrawal"');
     expect(billingStatements.withdraw).toContain("within 14 days of the day you subscribe");
     expect(billingStatements.withdraw).toContain("treated as a cancellation");
+    expect(billingStatements.withdraw).toContain(billingStatements.withdrawPeriod);
+    expect(sources["content/legal/terms.md"]).toContain(billingStatements.withdrawPeriod);
     expect(sources["app/plans/billing/billing-faqs.ts"]).toContain(billingStatements.withdraw);
   });
 });
 
 describe("the statements table against what the code does", () => {
-  it("gives the feed function's cache time as the feed's time in memory", () => {
-    expect(billingStatements.feedStorage).toContain(`up to ${CACHE_TTL_MS / 60_000} minutes`);
+  it("renews on Stripe's default anchor, the start's day or the month's last day", () => {
+    // The checkout sets no billing_cycle_anchor, so Stripe's default rule is the one stated.
+    const checkout = sourceFiles("supabase/functions/create-checkout", [".ts"])
+      .map((path) => readFileSync(path, "utf8"))
+      .join("\n");
+    expect(checkout).not.toMatch(/billing_cycle_anchor/);
+    expect(billingStatements.renewal).toContain("on the day of the month you started it");
+    expect(billingStatements.renewal).toContain(
+      "on the month's last day when a month has no such day",
+    );
+  });
+
+  it("gives the feed function's cache time as the time a reading is used", () => {
+    expect(billingStatements.feedStorage).toContain(`within ${CACHE_TTL_MS / 60_000} minutes`);
   });
 });
 
@@ -203,6 +218,14 @@ describe("the billing statements check", () => {
       "Cancel in the customer portal, where you manage your plan.",
     ],
     ["content/legal/terms.md", "You can withdraw by e-mail only, within 30 days."],
+    [
+      "content/legal/terms.md",
+      "The 14 days count from the day you subscribe and end on the 14th day, weekends included.",
+    ],
+    [
+      "app/plans/billing/billing-faqs.ts",
+      "If the 14th day is a Sunday, the withdrawal period still ends that day.",
+    ],
   ])("fails on a contradiction planted in %s: %s", (source, planted) => {
     const problems = check({ [source]: `${sources[source]}\n${planted}\n` });
     expect(problems.filter((p) => p.startsWith(`${source}: "${planted}"`))).toHaveLength(
@@ -418,6 +441,11 @@ const freshReadPairs: readonly { pair: string; source: string; old: string }[] =
     pair: "'no registration' vs Sign up opening a sign-up form",
     source: "content/legal/terms.md",
     old: "Subscribing takes no registration or sign-in on this website: you subscribe through Stripe Checkout, and the e-mail address you give there is the one we know you by.",
+  },
+  {
+    pair: "Privacy's customer portal to manage or cancel vs a build without one",
+    source: "content/legal/privacy.md",
+    old: "You can manage or cancel your subscription in our customer portal.",
   },
   {
     pair: "a price plus tax vs every price being the total",

@@ -58,6 +58,12 @@ export const billingTopics: readonly BillingTopic[] = [
     says: ["within 14 days of the day you subscribe"],
   },
   {
+    id: "how the withdrawal period is counted",
+    finds:
+      /\b14 days (?:start|begin|end|run|count)\w*\b|\b(?:14th|fourteenth) day\b|\b(?:weekend|Saturday|Sunday)s?\b[^.]*\b(?:withdraw|14 days)/i,
+    says: [billingStatements.withdrawPeriod],
+  },
+  {
     id: "where a cancellation is made",
     finds: /\bcancel\w*\b[^.]*\bcustomer portal\b|\bcustomer portal\b[^.]*\bcancel/i,
     says: [billingStatements.cancelCore],

@@ -7,6 +7,7 @@ import {
   renewalAfterEmail,
   taxSentence,
   withdrawRefund,
+  withdrawPeriod,
   withdrawRule,
 } from "./subscription-terms";
 import { feedStorage } from "../finder/feed-finder";
@@ -94,8 +95,10 @@ const guaranteeWindow = `within ${guaranteeDays} days of your first payment`;
  */
 export const billingStatements = {
   price: `The plans are ${priceList}, in US dollars, ${taxClause}; the Agency plan is priced on request.`,
+  // Stripe bills a monthly subscription on its start's day of the month, and on the month's
+  // last day when a month is too short for it (the 31st becomes the 30th or the 28th).
   renewal:
-    "A subscription renews automatically every month on the day you started it and charges the same payment method until you cancel.",
+    "A subscription renews automatically every month on the day of the month you started it, or on the month's last day when a month has no such day, and charges the same payment method until you cancel.",
   tax: taxSentence,
   /** The same fact after a price, beside each checkout button. */
   taxShort: taxClause,
@@ -140,7 +143,9 @@ export const billingStatements = {
   /** A renewal charged after a cancellation e-mail reached us. */
   renewalAfterEmail,
   /** The EU/UK withdrawal online, and what one after the 14 days does. */
-  withdraw: `${withdrawRule.sentence} ${withdrawRule.late}`,
+  withdraw: `${withdrawRule.sentence} ${withdrawPeriod} ${withdrawRule.late}`,
+  /** How the 14 days of the withdrawal are counted: from the next day, weekends moved on. */
+  withdrawPeriod,
   /** What the billing portal is for, when the build links one; null without one. */
   portal: cancelRule.portal,
   /** What this site and its checkout really collect: a subscription needs no account here. */

@@ -80,6 +80,14 @@ export const cancelRule = {
 /** What a withdrawal within the 14 days returns (the Terms: in proportion to what was provided). */
 export const withdrawRefund = "less the part of the billing period that had passed";
 
+/**
+ * How the 14 days are counted, as manage-subscription counts them: calendar days from the day
+ * after subscribing, to the end of the 14th day in the latest time zone, and a period that would
+ * end on a Saturday or Sunday runs to the end of the Monday after.
+ */
+export const withdrawPeriod =
+  "The 14 days start on the day after you subscribe and end when the 14th day has ended everywhere in the world; if the 14th day is a Saturday or Sunday, they run to the end of the Monday after it.";
+
 /** The EU/UK right of withdrawal, exercised online; the Terms hold the full clause. */
 export const withdrawRule = {
   sentence: `If you are a consumer in the EU or the UK, you can withdraw within 14 days of the day you subscribe: open "${withdrawLabel}" at the foot of any page, give your name, the e-mail address you subscribed with and where to send the confirmation, and press "${withdrawButtonLabel}". We e-mail an acknowledgment of receipt at once, end the subscription and refund your payment ${withdrawRefund} when you withdrew.`,

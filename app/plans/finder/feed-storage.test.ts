@@ -4,7 +4,7 @@ import { CACHE_TTL_MS } from "../../../supabase/functions/feed-cadence/budget.ts
 import { feedStorage } from "./feed-finder";
 
 // The feed field and the Privacy Policy say exactly what the feed function keeps: its cache
-// holds the feed's address with the reading it answered (a `Cadence`) or the refusal. Each field
+// holds, under a SHA-256 of the feed's address, the reading it answered (a `Cadence`) or the refusal. Each field
 // of that reading is named here with the words of the sentence that cover it; a field added to
 // `Cadence` fails the type check until the sentence says what it is.
 const namedBy = {
@@ -42,11 +42,14 @@ describe("what the feed field says is kept", () => {
 
   it("names the refusal the cache keeps instead, and the address it is kept under", () => {
     expect(feedStorage).toContain("or else the reason we could not read it");
-    expect(feedStorage).toContain("keep its address");
+    // private.feed_cache keys its rows by url_hash: the address itself is not kept.
+    expect(feedStorage).toContain("under a one-way hash of its address");
+    expect(feedStorage).not.toContain("keep its address");
   });
 
-  it("gives the cache's time", () => {
-    expect(feedStorage).toContain(`for up to ${CACHE_TTL_MS / 60_000} minutes`);
+  it("gives the cache's time, and that the row outlives it until a clean-up deletes it", () => {
+    expect(feedStorage).toContain(`within ${CACHE_TTL_MS / 60_000} minutes`);
+    expect(feedStorage).toContain("delete it at our next clean-up");
   });
 
   it("would fail on the old summary, which left out most of the reading", () => {

@@ -1,0 +1,62 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { getLegalMarkdown } from "~/content/legal.server";
+import { siteLegalTokens } from "~/data/legal-tokens";
+import { feedStorage } from "~/plans/finder/feed-finder";
+import { CACHE_TTL_MS } from "../../supabase/functions/feed-cadence/budget.ts";
+import { RETENTION_SQL } from "../../supabase/functions/manage-subscription/store.ts";
+import { checkRetention, type RetentionFacts } from "./retention";
+
+// The Privacy Policy's periods against what the functions' database really keeps.
+
+const migrations = readdirSync("supabase/migrations")
+  .sort()
+  .map((file) => readFileSync(`supabase/migrations/${file}`, "utf8"))
+  .join("\n");
+
+/** The last definition of the request pruning deletes the outbox rows whose ref is a request. */
+const lastPrune =
+  migrations.split(/create (?:or replace )?function private\.prune_subscription_requests/).at(-1) ??
+  "";
+
+const facts: RetentionFacts = {
+  requests: RETENTION_SQL,
+  feedCacheMs: CACHE_TTL_MS,
+  emailsGoWithRequest: /delete from private\.email_outbox\s+where ref in/.test(lastPrune),
+};
+const privacy = getLegalMarkdown("privacy", siteLegalTokens());
+
+describe("the Privacy Policy's retention periods", () => {
+  it("are the periods the functions' database keeps", () => {
+    expect(facts.emailsGoWithRequest).toBe(true);
+    expect(checkRetention(privacy, facts)).toEqual([]);
+    expect(feedStorage).toContain(`within ${CACHE_TTL_MS / 60_000} minutes`);
+  });
+
+  it.each([
+    [
+      "13 months after the request",
+      "12 months after the request",
+      'privacy: "Cancellation requests and the "Keep my subscription" undo" does not say "13 months after the request"',
+    ],
+    [
+      "until the end of the third year",
+      "until the end of the second year",
+      'privacy: "Withdrawal statements" does not say "until the end of the third year after the year we received them"',
+    ],
+    [
+      "used for 10 minutes",
+      "used for 30 minutes",
+      'privacy: "Plan-finder feed readings" does not say "10 minutes"',
+    ],
+  ])("fail when the policy says another period: %s", (right, wrong, problem) => {
+    expect(privacy).toContain(right);
+    expect(checkRetention(privacy.replace(right, wrong), facts)).toEqual([problem]);
+  });
+
+  it("fail on the old promise to delete e-mail copies that no pruning deleted", () => {
+    expect(checkRetention(privacy, { ...facts, emailsGoWithRequest: false })).toEqual([
+      "privacy: deletes the e-mail copies, which the database keeps",
+    ]);
+  });
+});
