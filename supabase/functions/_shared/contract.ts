@@ -159,7 +159,7 @@ export const CANCEL_ANSWER =
 
 /** The one answer to a withdrawal, whether or not a subscription matched. */
 export const WITHDRAW_ANSWER =
-  "We have received your withdrawal and e-mailed an acknowledgment of receipt, with its content, date and time, to the confirmation address. If a subscription uses the e-mail address you gave and started within the last 14 days, it ends now and we refund your payment less the part of the billing period that had passed; if it started earlier, the 14-day withdrawal period is over, so it is cancelled at the end of its paid period instead. Either way, we e-mail that address what we have done.";
+  "We have received your withdrawal and are e-mailing an acknowledgment of receipt, with its content, date and time, to the confirmation address. If a subscription uses the e-mail address you gave and you withdrew within the 14-day withdrawal period, it ends and we refund your payment less the part of the billing period that had passed; after that period, it is cancelled at the end of its paid period instead. Either way, we e-mail that address what we have done.";
 
 /** After "Keep my subscription". */
 export const KEEP_ANSWER =

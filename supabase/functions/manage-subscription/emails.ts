@@ -121,13 +121,47 @@ export function cancellationEmail(
   });
 }
 
-/** The acknowledgment of receipt of a withdrawal: its content, date and time, sent at once. */
+/**
+ * After a cancellation on a server without a payment provider: the request is recorded and a
+ * person completes it, on the same terms the automatic path states.
+ */
+export function cancellationQueuedEmail(
+  context: EmailContext,
+  to: string,
+  requestId: string,
+  receivedAt: Date,
+): OutgoingEmail {
+  return render(context, {
+    to,
+    subject: `We received your request to cancel your ${context.brand} subscription`,
+    kind: "cancellation_received",
+    ref: requestId,
+    blocks: [
+      {
+        text: `On ${formatMoment(receivedAt)} we received a request on our website to cancel the ${context.brand} subscription of this e-mail address (reference ${requestId}).`,
+      },
+      {
+        text: `Our website does not change subscriptions by itself yet, so a person on our team completes your cancellation. If a subscription uses this address, it ends at the end of the billing period you have paid for, and you are not charged again. The cancellation counts from the moment above: if a renewal is charged after that, we refund it.`,
+      },
+      {
+        text: `When it is done, we e-mail you the last day you have paid for. If you did not ask for this, reply to ${context.supportEmail}. To cancel again later: ${context.siteUrl}/cancel`,
+      },
+    ],
+  });
+}
+
+/**
+ * The acknowledgment of receipt of a withdrawal: its content, date and time, sent at once.
+ * `automatic`: the payment provider is configured and the function ends the subscription;
+ * otherwise a person does.
+ */
 export function withdrawalReceiptEmail(
   context: EmailContext,
   requestId: string,
   receivedAt: Date,
   email: string,
   statement: WithdrawalStatement,
+  automatic = true,
 ): OutgoingEmail {
   const content = [
     `Name: ${statement.name}`,
@@ -147,7 +181,9 @@ export function withdrawalReceiptEmail(
       },
       { text: `"I withdraw from my contract for the ${context.brand} subscription."\n${content}` },
       {
-        text: `If a subscription uses the address above, we e-mail that address what we have done. Within 14 days of the day you subscribed, it ends now and we refund your payment less the part of the billing period that had passed when you told us. After 14 days the withdrawal period is over, so we cancel it at the end of the period you have paid for instead.`,
+        text: automatic
+          ? `If a subscription uses the address above, we e-mail that address what we have done. Within 14 days of the day you subscribed, it ends now and we refund your payment less the part of the billing period that had passed when you told us. After 14 days the withdrawal period is over, so we cancel it at the end of the period you have paid for instead.`
+          : `Our website does not change subscriptions by itself yet, so a person on our team checks your statement and completes it. If a subscription uses the address above and you withdrew within 14 days of the day you subscribed, it ends and we refund your payment less the part of the billing period that had passed when you told us, no later than two weeks after we received this statement. After 14 days the withdrawal period is over, so we cancel it at the end of the period you have paid for instead. We e-mail that address what we have done.`,
       },
       { text: `Reference: ${requestId}. Questions: ${context.supportEmail}` },
     ],

@@ -50,7 +50,8 @@ export interface ManageLimiters {
 }
 
 export interface ManageHandlerDeps extends ManageLimiters {
-  billing: Billing;
+  /** Undefined without a payment provider: requests are recorded and queued for a person. */
+  billing: Billing | undefined;
   mailer: Mailer;
   store: RequestStore;
   /** Signs the undo links and keys the per-address limit (SUBSCRIPTION_LINK_SECRET). */
@@ -267,7 +268,10 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
     log(
       JSON.stringify({ level: "info", event: `manage_${body.action}_received`, request: row.id }),
     );
-    background(runRequest(work, row));
+    const job = runRequest(work, row);
+    background(job);
+    // The answer says the e-mail is written: it waits for the work, but never past the floor.
+    await Promise.race([job, sleep(floorMs - (Date.now() - started))]);
     await sleep(floorMs - (Date.now() - started));
     return succeed(body.action, body.action === "cancel" ? CANCEL_ANSWER : WITHDRAW_ANSWER);
   }
@@ -278,6 +282,8 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
     fail: Reply,
     succeed: (action: Action, message: string) => Response,
   ): Promise<Response> {
+    const billing = deps.billing;
+    if (billing === undefined) return fail(503, "not_configured");
     const check = await verifyKeepToken(deps.linkSecret, token, now());
     if (!check.ok) {
       log(JSON.stringify({ level: "warn", event: "manage_keep_refused", reason: check.reason }));
@@ -292,7 +298,7 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
       throw error;
     }
     try {
-      await deps.billing.setCancelAtPeriodEnd(check.subscriptionId, false, `${row.id}/keep`);
+      await billing.setCancelAtPeriodEnd(check.subscriptionId, false, `${row.id}/keep`);
     } catch (error) {
       const failure = error instanceof BillingError ? error : undefined;
       await deps.store.giveUp(row.id, `keep_${failure?.kind ?? "unexpected"}`).catch(() => {});

@@ -49,6 +49,8 @@ export interface Outcome {
   subscriptions: SubscriptionOutcome[];
   /** True once every Stripe call is made; the e-mail comes after. */
   stripeDone?: boolean;
+  /** Why the request waits for a person: no payment provider is configured. */
+  queued?: "no_billing";
 }
 
 /** Retention: how long each kind of row is kept (see the migration and the Privacy Policy). */

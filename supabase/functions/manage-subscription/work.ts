@@ -3,6 +3,7 @@ import type { LogLine } from "../_shared/serve.ts";
 import { BillingError, LIVE_STATUSES, type Billing, type SubscriptionView } from "./billing.ts";
 import {
   cancellationEmail,
+  cancellationQueuedEmail,
   withdrawalOutcomeEmail,
   withdrawalReceiptEmail,
   type EmailContext,
@@ -20,7 +21,8 @@ export const WITHDRAWAL_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface WorkDeps {
-  billing: Billing;
+  /** Undefined when no payment provider is configured: every request is queued for a person. */
+  billing: Billing | undefined;
   mailer: Mailer;
   store: RequestStore;
   linkSecret: string;
@@ -90,18 +92,14 @@ async function keepLinks(deps: WorkDeps, subscriptions: SubscriptionOutcome[], f
 }
 
 async function cancelAtPeriodEnd(
-  deps: WorkDeps,
+  billing: Billing,
   row: RequestRow,
   subscription: SubscriptionView,
   late: boolean,
 ): Promise<SubscriptionOutcome> {
   const updated = subscription.cancelAtPeriodEnd
     ? subscription
-    : await deps.billing.setCancelAtPeriodEnd(
-        subscription.id,
-        true,
-        `${row.id}/${subscription.id}/end`,
-      );
+    : await billing.setCancelAtPeriodEnd(subscription.id, true, `${row.id}/${subscription.id}/end`);
   const end = updated.currentPeriodEnd ?? subscription.currentPeriodEnd;
   return {
     id: subscription.id,
@@ -114,13 +112,41 @@ async function cancelAtPeriodEnd(
 }
 
 /** Ends a subscription now; one that has already ended (an earlier try did it) counts as done. */
-async function cancelOnce(deps: WorkDeps, row: RequestRow, id: string): Promise<void> {
+async function cancelOnce(billing: Billing, row: RequestRow, id: string): Promise<void> {
   try {
-    await deps.billing.cancelNow(id, `${row.id}/${id}/now`);
+    await billing.cancelNow(id, `${row.id}/${id}/now`);
   } catch (error) {
     if (!(error instanceof BillingError && error.kind === "not_changeable" && row.attempts > 0))
       throw error;
   }
+}
+
+/**
+ * Without a payment provider: acknowledges a cancellation to the address given (a withdrawal's
+ * receipt is already sent) and leaves the request to a person, as status `operator`.
+ */
+async function queueForPerson(deps: WorkDeps, row: RequestRow): Promise<"operator"> {
+  let outboxId = row.email_outbox_id;
+  if (row.kind === "cancel" && outboxId === null) {
+    const message = cancellationQueuedEmail(deps.email, row.email ?? "", row.id, row.received_at);
+    outboxId = (await deps.mailer.send(message)).outboxId;
+  }
+  await deps.store.finish(
+    row.id,
+    "operator",
+    { subscriptions: [], queued: "no_billing" },
+    outboxId,
+  );
+  deps.log(
+    JSON.stringify({
+      level: "warn",
+      event: "manage_request_queued",
+      request: row.id,
+      kind: row.kind,
+      reason: "no_billing",
+    }),
+  );
+  return "operator";
 }
 
 /** Runs (or resumes) the Stripe side of one request and e-mails its outcome. */
@@ -129,6 +155,8 @@ export async function performRequest(
   row: RequestRow,
 ): Promise<"done" | "operator"> {
   if (row.kind === "withdraw" && row.ack_outbox_id === null) await sendReceipt(deps, row);
+  const billing = deps.billing;
+  if (billing === undefined) return await queueForPerson(deps, row);
   const outcome: Outcome = row.outcome ?? { subscriptions: [] };
   const done = new Map(outcome.subscriptions.map((entry) => [entry.id, entry]));
 
@@ -139,19 +167,19 @@ export async function performRequest(
   };
 
   if (!outcome.stripeDone) {
-    const found = await liveSubscriptions(deps.billing, row.email ?? "");
+    const found = await liveSubscriptions(billing, row.email ?? "");
     for (const subscription of found) {
       if (done.has(subscription.id)) continue;
       const withinPeriod =
         row.kind === "withdraw" &&
         row.received_at.getTime() - subscription.startedAt.getTime() <= WITHDRAWAL_DAYS * DAY_MS;
       if (!withinPeriod) {
-        await save(await cancelAtPeriodEnd(deps, row, subscription, row.kind === "withdraw"));
+        await save(await cancelAtPeriodEnd(billing, row, subscription, row.kind === "withdraw"));
         continue;
       }
       // The refund is worked out from the current period before the subscription ends, and
       // saved, so a retry after the cancellation still knows it.
-      const planned = await withdrawalRefund(deps.billing, subscription, row.received_at);
+      const planned = await withdrawalRefund(billing, subscription, row.received_at);
       await save({
         id: subscription.id,
         plan: subscription.planName,
@@ -169,14 +197,14 @@ export async function performRequest(
       ) {
         continue;
       }
-      await cancelOnce(deps, row, entry.id);
+      await cancelOnce(billing, row, entry.id);
       const planned = entry.planned;
       const refund =
         "operator" in planned
           ? planned
           : {
               id: (
-                await deps.billing.refund(
+                await billing.refund(
                   planned.paymentIntent,
                   planned.amount,
                   `${row.id}/${entry.id}/refund`,
@@ -227,7 +255,14 @@ export async function performRequest(
 export async function sendReceipt(deps: WorkDeps, row: RequestRow): Promise<void> {
   if (row.statement === null || row.ack_outbox_id !== null) return;
   const sent = await deps.mailer.send(
-    withdrawalReceiptEmail(deps.email, row.id, row.received_at, row.email ?? "", row.statement),
+    withdrawalReceiptEmail(
+      deps.email,
+      row.id,
+      row.received_at,
+      row.email ?? "",
+      row.statement,
+      deps.billing !== undefined,
+    ),
   );
   await deps.store.setAck(row.id, sent.outboxId);
   row.ack_outbox_id = sent.outboxId;
