@@ -56,6 +56,7 @@ export function siteLegalTokens(): Record<string, string> {
     guaranteeAgency: billingStatements.guaranteeAgency,
     cancelHow: billingStatements.cancelMarkdown,
     cancelWhen: billingStatements.cancelWhen,
+    withdrawalPeriod: billingStatements.withdrawPeriod,
     prices: billingStatements.price,
     renewal: billingStatements.renewal,
     tax: billingStatements.tax,

@@ -7,6 +7,7 @@ import {
   cancelLabel,
   cancelPath,
   taxClause,
+  withdrawalPeriodRule,
 } from "../../../supabase/functions/_shared/contract.ts";
 
 // What a subscriber is told on every page and beside every checkout button: the amount, that it
@@ -83,6 +84,8 @@ export const withdrawRefund = "less the part of the billing period that had pass
 /** The EU/UK right of withdrawal, exercised online; the Terms hold the full clause. */
 export const withdrawRule = {
   sentence: `If you are a consumer in the EU or the UK, you can withdraw within 14 days of the day you subscribe: open "${withdrawLabel}" at the foot of any page, give your name, the e-mail address you subscribed with and where to send the confirmation, and press "${withdrawButtonLabel}". We e-mail an acknowledgment of receipt at once, end the subscription and refund your payment ${withdrawRefund} when you withdrew.`,
+  /** How the 14 days are counted: calendar days, the latest time zone, weekends. */
+  period: withdrawalPeriodRule,
   /** What a withdrawal after the 14 days does. */
   late: "After the 14 days, a withdrawal is treated as a cancellation at the end of the period you have paid for, and our e-mail says so.",
 } as const;

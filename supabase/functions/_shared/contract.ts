@@ -151,6 +151,50 @@ export type Cadence = {
   hasTranscripts: boolean;
 };
 
+// The EU/UK withdrawal period, counted in calendar days as Regulation (EEC, Euratom) 1182/71
+// counts time limits. The subscriber's time zone is unknown, so the count never ends earlier
+// than it would in any zone: the day of subscribing is the latest date on Earth (UTC+14), and
+// the last day ends where days end last (UTC−12).
+
+/** The withdrawal period's length, in calendar days after the day of subscribing. */
+export const WITHDRAWAL_DAYS = 14;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+export type WithdrawalPeriod = {
+  /** The period's last day, YYYY-MM-DD: a weekday. */
+  lastDay: string;
+  /** The moment it ends: that day's end in UTC−12, 12:00 UTC on the next day. */
+  endsAt: Date;
+};
+
+/** When the withdrawal period of a subscription that started at `subscribedAt` ends. */
+export function withdrawalPeriod(subscribedAt: Date): WithdrawalPeriod {
+  const latest = new Date(subscribedAt.getTime() + 14 * HOUR_MS);
+  const dayOfSubscribing = Date.UTC(
+    latest.getUTCFullYear(),
+    latest.getUTCMonth(),
+    latest.getUTCDate(),
+  );
+  let last = dayOfSubscribing + WITHDRAWAL_DAYS * DAY_MS;
+  // A period that would end on a Saturday or a Sunday runs to the end of the next Monday.
+  const weekday = new Date(last).getUTCDay();
+  if (weekday === 6) last += 2 * DAY_MS;
+  if (weekday === 0) last += DAY_MS;
+  return {
+    lastDay: new Date(last).toISOString().slice(0, 10),
+    endsAt: new Date(last + DAY_MS + 12 * HOUR_MS),
+  };
+}
+
+/** Whether a statement received at `receivedAt` falls within the withdrawal period. */
+export function withinWithdrawalPeriod(subscribedAt: Date, receivedAt: Date): boolean {
+  return receivedAt.getTime() < withdrawalPeriod(subscribedAt).endsAt.getTime();
+}
+
+/** How the period is counted, in the words the Terms, the FAQ and the e-mails use. */
+export const withdrawalPeriodRule = `The ${WITHDRAWAL_DAYS} days start the day after the day you subscribe and end when the ${WITHDRAWAL_DAYS}th day has ended everywhere on Earth (at 12:00 UTC the next day); if the ${WITHDRAWAL_DAYS}th day is a Saturday or a Sunday, they run to the end of the following Monday.`;
+
 // The manage-subscription function's answers and refusals, which its pages print too.
 
 /** The one answer to a cancellation, whether or not a subscription matched. */

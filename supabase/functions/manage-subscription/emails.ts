@@ -1,3 +1,4 @@
+import { withdrawalPeriodRule } from "../_shared/contract.ts";
 import { escapeHtml, type OutgoingEmail } from "../_shared/email.ts";
 import type { SubscriptionOutcome, WithdrawalStatement } from "./store.ts";
 
@@ -182,8 +183,8 @@ export function withdrawalReceiptEmail(
       { text: `"I withdraw from my contract for the ${context.brand} subscription."\n${content}` },
       {
         text: automatic
-          ? `If a subscription uses the address above, we e-mail that address what we have done. Within 14 days of the day you subscribed, it ends now and we refund your payment less the part of the billing period that had passed when you told us. After 14 days the withdrawal period is over, so we cancel it at the end of the period you have paid for instead.`
-          : `Our website does not change subscriptions by itself yet, so a person on our team checks your statement and completes it. If a subscription uses the address above and you withdrew within 14 days of the day you subscribed, it ends and we refund your payment less the part of the billing period that had passed when you told us, no later than two weeks after we received this statement. After 14 days the withdrawal period is over, so we cancel it at the end of the period you have paid for instead. We e-mail that address what we have done.`,
+          ? `If a subscription uses the address above, we e-mail that address what we have done. If you withdrew within the withdrawal period, it ends now and we refund your payment less the part of the billing period that had passed when you told us. After the withdrawal period, we cancel it at the end of the period you have paid for instead. ${withdrawalPeriodRule}`
+          : `Our website does not change subscriptions by itself yet, so a person on our team checks your statement and completes it. If a subscription uses the address above and you withdrew within the withdrawal period, it ends and we refund your payment less the part of the billing period that had passed when you told us, no later than two weeks after we received this statement. After the withdrawal period, we cancel it at the end of the period you have paid for instead. ${withdrawalPeriodRule} We e-mail that address what we have done.`,
       },
       { text: `Reference: ${requestId}. Questions: ${context.supportEmail}` },
     ],
@@ -213,15 +214,21 @@ export function withdrawalOutcomeEmail(
           : "id" in refund
             ? `We have refunded ${formatAmount(refund.amount, refund.currency)} to the payment method you paid with: your payment, less the part of the billing period that had passed when you withdrew. Your bank may take 5 to 10 business days to show it.`
             : `We could not work out the amount automatically (${refund.operator}), so a person on our team works out your payment less the part of the billing period that had passed, and returns it no later than two weeks after your withdrawal; we e-mail you when it is done.`;
+      const runsTo =
+        subscription.withdrawal === undefined
+          ? ""
+          : `, which runs to the end of ${formatDay(new Date(`${subscription.withdrawal.lastDay}T00:00:00Z`))}`;
       blocks.push({
-        text: `You withdrew within 14 days of the day you subscribed, so ${describe(subscription)} has ended today. ${money}`,
+        text: `You withdrew within the withdrawal period${runsTo}, so ${describe(subscription)} has ended today. ${money}`,
       });
     } else {
+      const period = subscription.withdrawal;
+      const ended =
+        period === undefined
+          ? "is over"
+          : `ended at the end of ${formatDay(new Date(`${period.lastDay}T00:00:00Z`))} (${formatMoment(new Date(period.endsAt))})`;
       blocks.push({
-        text: `${describe(subscription)} started more than 14 days before your withdrawal, so the withdrawal period was over. We have treated your statement as a cancellation instead.`.replace(
-          /^y/,
-          "Y",
-        ),
+        text: `The withdrawal period for ${describe(subscription)} ${ended}, before your withdrawal reached us. ${withdrawalPeriodRule} So we have treated your statement as a cancellation instead.`,
       });
       blocks.push(periodEndLine(subscription, links.get(subscription.id)));
     }

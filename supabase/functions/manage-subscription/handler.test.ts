@@ -475,9 +475,26 @@ describe("withdraw", () => {
     expect(billing.calls.filter((c) => c.op === "cancel" || c.op === "refund")).toEqual([]);
     expect(billing.subscriptions.get(mine.id)?.cancelAtPeriodEnd).toBe(true);
     const outcome = mailer.sent.find((m) => m.kind === "withdrawal_outcome");
-    expect(outcome?.text).toContain("started more than 14 days before your withdrawal");
+    expect(outcome?.text).toMatch(
+      /The withdrawal period for your Pro subscription \(sub_mem1\) ended at the end of \d{1,2} \w+ \d{4} \(\d{1,2} \w+ \d{4}, 12:00:00 UTC\)/,
+    );
     expect(outcome?.text).toContain("treated your statement as a cancellation");
     expect(outcome?.text).toContain("Keep my subscription");
+  });
+
+  it("counts the 14 days in calendar days: an hour past 14 × 24 hours is still within", async () => {
+    const { handler, billing, mailer, settle } = setup();
+    const mine = billing.add({
+      customerEmail: "ada@example.com",
+      startedAt: new Date(Date.now() - 14 * DAY - 60 * 60 * 1000),
+    });
+    await handler(postJson(statement));
+    await settle();
+    expect(billing.subscriptions.get(mine.id)?.status).toBe("canceled");
+    expect(billing.calls.some((c) => c.op === "refund")).toBe(true);
+    const outcome = mailer.sent.find((m) => m.kind === "withdrawal_outcome");
+    expect(outcome?.text).toContain("has ended today");
+    expect(outcome?.text).toMatch(/withdrawal period, which runs to the end of \d{1,2} \w+ \d{4}/);
   });
 
   it("queues the refund for a person when there is more than one payment, and says so", async () => {

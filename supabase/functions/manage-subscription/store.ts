@@ -41,6 +41,8 @@ export interface SubscriptionOutcome {
   planned?: { paymentIntent: string; amount: number; currency: string } | { operator: string };
   /** Withdrawal after the 14 days: treated as a cancellation at period end. */
   late?: boolean;
+  /** Withdrawal: the withdrawal period's last day (YYYY-MM-DD) and the moment it ends (ISO). */
+  withdrawal?: { lastDay: string; endsAt: string };
   /** Only for the e-mail: where the address on file is. */
   email?: string;
 }

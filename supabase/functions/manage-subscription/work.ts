@@ -1,3 +1,4 @@
+import { withdrawalPeriod, withinWithdrawalPeriod } from "../_shared/contract.ts";
 import type { Mailer } from "../_shared/email.ts";
 import type { LogLine } from "../_shared/serve.ts";
 import { BillingError, LIVE_STATUSES, type Billing, type SubscriptionView } from "./billing.ts";
@@ -15,10 +16,6 @@ import type { Outcome, RequestRow, RequestStore, SubscriptionOutcome } from "./s
 // The work behind a cancellation or a withdrawal, after the request is recorded. Each Stripe
 // write is saved as progress before the next, with an idempotency key made of the request's
 // id, so a retry after a failure resumes where it stopped and never cancels or refunds twice.
-
-/** The EU/UK withdrawal period, counted from the day the subscription started. */
-export const WITHDRAWAL_DAYS = 14;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface WorkDeps {
   /** Undefined when no payment provider is configured: every request is queued for a person. */
@@ -170,11 +167,14 @@ export async function performRequest(
     const found = await liveSubscriptions(billing, row.email ?? "");
     for (const subscription of found) {
       if (done.has(subscription.id)) continue;
+      const period = withdrawalPeriod(subscription.startedAt);
+      const withdrawal = { lastDay: period.lastDay, endsAt: period.endsAt.toISOString() };
       const withinPeriod =
-        row.kind === "withdraw" &&
-        row.received_at.getTime() - subscription.startedAt.getTime() <= WITHDRAWAL_DAYS * DAY_MS;
+        row.kind === "withdraw" && withinWithdrawalPeriod(subscription.startedAt, row.received_at);
       if (!withinPeriod) {
-        await save(await cancelAtPeriodEnd(billing, row, subscription, row.kind === "withdraw"));
+        const late = row.kind === "withdraw";
+        const entry = await cancelAtPeriodEnd(billing, row, subscription, late);
+        await save(late ? { ...entry, withdrawal } : entry);
         continue;
       }
       // The refund is worked out from the current period before the subscription ends, and
@@ -185,6 +185,7 @@ export async function performRequest(
         plan: subscription.planName,
         action: "canceled_now",
         email: subscription.customerEmail,
+        withdrawal,
         planned,
       });
     }
