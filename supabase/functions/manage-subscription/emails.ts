@@ -183,7 +183,7 @@ export function withdrawalReceiptEmail(
       { text: `"I withdraw from my contract for the ${context.brand} subscription."\n${content}` },
       {
         text: automatic
-          ? `If a subscription uses the address above, we e-mail that address what we have done. If you withdrew within the withdrawal period, it ends now and we refund your payment less the part of the billing period that had passed when you told us. After the withdrawal period, we cancel it at the end of the period you have paid for instead. ${withdrawalPeriodRule}`
+          ? `If a subscription uses the address above, we e-mail that address what we have done. If you withdrew within the withdrawal period, it ends now and we refund your payment less the part of the billing period that had passed when you told us. After the withdrawal period, we cancel it at the end of the period you have paid for instead. ${withdrawalPeriodRule} If we find no subscription under that address, your statement is not dropped: a person on our team checks it, for example against another address you may have subscribed with, and replies to you here.`
           : `Our website does not change subscriptions by itself yet, so a person on our team checks your statement and completes it. If a subscription uses the address above and you withdrew within the withdrawal period, it ends and we refund your payment less the part of the billing period that had passed when you told us, no later than two weeks after we received this statement. After the withdrawal period, we cancel it at the end of the period you have paid for instead. ${withdrawalPeriodRule} We e-mail that address what we have done.`,
       },
       { text: `Reference: ${requestId}. Questions: ${context.supportEmail}` },

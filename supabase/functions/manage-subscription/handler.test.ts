@@ -522,6 +522,20 @@ describe("withdraw", () => {
     expect(mailer.sent.map((m) => m.kind)).toEqual(["withdrawal_receipt"]);
   });
 
+  it("queues a withdrawal that matches no subscription for a person, as the receipt says", async () => {
+    const { handler, mailer, store, logs, settle } = setup();
+    await handler(postJson(statement));
+    await settle();
+    expect([...store.rows.values()][0]).toMatchObject({
+      status: "operator",
+      outcome: { subscriptions: [], queued: "no_match" },
+    });
+    expect(mailer.sent[0]?.text).toContain(
+      "If we find no subscription under that address, your statement is not dropped: a person on our team checks it",
+    );
+    expect(logs.some((line) => /"manage_request_queued".*"no_match"/.test(line))).toBe(true);
+  });
+
   it("answers a plain form with the received page", async () => {
     const { handler, settle } = setup();
     const response = await handler(postForm({ ...statement, plan: "", subscribedOn: "" }));

@@ -51,8 +51,8 @@ export interface Outcome {
   subscriptions: SubscriptionOutcome[];
   /** True once every Stripe call is made; the e-mail comes after. */
   stripeDone?: boolean;
-  /** Why the request waits for a person: no payment provider is configured. */
-  queued?: "no_billing";
+  /** Why the request waits for a person: no payment provider, or a withdrawal matched none. */
+  queued?: "no_billing" | "no_match";
 }
 
 /** Retention: how long each kind of row is kept (see the migration and the Privacy Policy). */

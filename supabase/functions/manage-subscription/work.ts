@@ -239,14 +239,29 @@ export async function performRequest(
     }
     outboxId = ids.join(",");
   }
-  const needsPerson = outcome.subscriptions.some(
+  // A withdrawal is a statement the law makes binding: one that matches nothing goes to a
+  // person, who may find the subscription under another address.
+  const unmatched = row.kind === "withdraw" && outcome.subscriptions.length === 0;
+  if (unmatched) outcome.queued = "no_match";
+  const refundByPerson = outcome.subscriptions.some(
     (entry) => entry.refund !== undefined && "operator" in entry.refund,
   );
-  const status = needsPerson ? "operator" : "done";
+  const status = unmatched || refundByPerson ? "operator" : "done";
   await deps.store.finish(row.id, status, outcome, outboxId);
-  if (needsPerson) {
+  if (refundByPerson) {
     deps.log(
       JSON.stringify({ level: "warn", event: "manage_withdrawal_needs_operator", request: row.id }),
+    );
+  }
+  if (unmatched) {
+    deps.log(
+      JSON.stringify({
+        level: "warn",
+        event: "manage_request_queued",
+        request: row.id,
+        kind: row.kind,
+        reason: "no_match",
+      }),
     );
   }
   return status;
