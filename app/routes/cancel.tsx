@@ -4,6 +4,7 @@ import { CancelForm } from "~/plans/manage/components/subscription-forms";
 import {
   cancelEmailLabel,
   cancelMailto,
+  keepLinkValidity,
   withdrawLabel,
   withdrawPath,
 } from "~/plans/billing/subscription-terms";
@@ -28,8 +29,8 @@ export default function Cancel() {
           <p>{billingStatements.cancelWhen}</p>
           <p>
             We e-mail the address on file the last day you have paid for, with a link that undoes
-            the cancellation for 14 days. To keep who subscribes private, the answer on the next
-            page is the same whether or not an address has a subscription.
+            the cancellation {keepLinkValidity}. To keep who subscribes private, the answer on the
+            next page is the same whether or not an address has a subscription.
           </p>
           <p>
             Prefer e-mail? Send our{" "}

@@ -6,6 +6,7 @@ import type { Plan } from "~/plans/plans";
 import {
   cancelLabel,
   cancelPath,
+  keepLinkValidity,
   taxClause,
   withdrawalPeriodRule,
 } from "../../../supabase/functions/_shared/contract.ts";
@@ -29,8 +30,7 @@ export const withdrawLabel = "Withdraw from contract here";
 export const withdrawPath = "/withdraw";
 /** The withdrawal form's button. */
 export const withdrawButtonLabel = "Confirm withdrawal";
-/** How long the "Keep my subscription" link in the cancellation e-mail works. */
-export const keepLinkDays = 14;
+export { keepLinkValidity };
 
 /** Where Stripe's customer portal is configured: what it is for on this site. */
 export const portalLabel = "Invoices and payment method (Stripe billing portal)";
@@ -55,7 +55,7 @@ export const cancelEmailLabel = "ready-made cancellation e-mail";
 export const cancelMailto = fixedMailto(support, cancelEmail.subject, cancelEmail.body);
 
 /** What the cancellation page does, after its name (the same in words and in Markdown). */
-const cancelSteps = `enter the e-mail address you subscribed with and press "${cancelButtonLabel}", with no sign-in. We record the cancellation straight away and e-mail that address the last day you have paid for and a link that undoes it for ${keepLinkDays} days.`;
+const cancelSteps = `enter the e-mail address you subscribed with and press "${cancelButtonLabel}", with no sign-in. We record the cancellation straight away and e-mail that address the last day you have paid for and a link that undoes it ${keepLinkValidity}.`;
 
 /** A cancellation by e-mail counts from when it reaches us, not from when a person reads it. */
 export const renewalAfterEmail = "if a renewal is charged after that, we refund it";

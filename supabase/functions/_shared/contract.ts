@@ -205,6 +205,15 @@ export const CANCEL_ANSWER =
 export const WITHDRAW_ANSWER =
   "We have received your withdrawal and are e-mailing an acknowledgment of receipt, with its content, date and time, to the confirmation address. If a subscription uses the e-mail address you gave and you withdrew within the 14-day withdrawal period, it ends and we refund your payment less the part of the billing period that had passed; after that period, it is cancelled at the end of its paid period instead. Either way, we e-mail that address what we have done.";
 
+/** How long a "Keep my subscription" link works at most, in days. */
+export const KEEP_LINK_DAYS = 14;
+
+/** The undo link's validity, in the words every mention of it uses. */
+export const keepLinkValidity = `for ${KEEP_LINK_DAYS} days, or until the paid period ends, if that comes first`;
+
+/** The undo button on /cancel/keep, and the link text in the cancellation e-mail. */
+export const KEEP_BUTTON_LABEL = "Keep my subscription";
+
 /** After "Keep my subscription". */
 export const KEEP_ANSWER =
   "Your subscription continues: the cancellation is undone, and it renews as before.";
@@ -232,8 +241,7 @@ export const MANAGE_MESSAGES = {
   invalid_token: "This link is incomplete. Please open it again from your e-mail.",
   invalid_link:
     "This link is not valid. Please open it again from your e-mail, or contact support.",
-  link_expired:
-    "This link has expired: it works for 14 days. Your subscription stays canceled; you can subscribe again on the pricing page.",
+  link_expired: `This link has expired: it works ${keepLinkValidity}. Your subscription stays canceled; you can subscribe again on the pricing page.`,
   subscription_ended:
     "This subscription has already ended, so it can no longer be kept. You can subscribe again on the pricing page.",
   rate_limited: "Too many requests. Please wait a while and try again.",

@@ -1,4 +1,4 @@
-import { withdrawalPeriodRule } from "../_shared/contract.ts";
+import { KEEP_BUTTON_LABEL, keepLinkValidity, withdrawalPeriodRule } from "../_shared/contract.ts";
 import { escapeHtml, type OutgoingEmail } from "../_shared/email.ts";
 import type { SubscriptionOutcome, WithdrawalStatement } from "./store.ts";
 
@@ -86,12 +86,14 @@ function periodEndLine(subscription: SubscriptionOutcome, link: KeepLink | undef
     subscription.lastPaid === undefined
       ? "It ends at the end of the billing period you have paid for; you are not charged again."
       : `It ends after ${formatDay(new Date(subscription.lastPaid))}, the last day you have paid for, and you are not charged again.`;
-  return link === undefined
-    ? { text: `We have canceled ${describe(subscription)}. ${last}` }
-    : {
-        text: `We have canceled ${describe(subscription)}. ${last}\nChanged your mind? Until ${formatDay(link.expiresAt)}, this link undoes the cancellation and the subscription renews as before:`,
-        link: { label: "Keep my subscription", url: link.url },
-      };
+  if (link === undefined) return { text: `We have canceled ${describe(subscription)}. ${last}` };
+  const paidUntil =
+    subscription.lastPaid === undefined ? undefined : new Date(subscription.lastPaid);
+  const until = paidUntil !== undefined && paidUntil < link.expiresAt ? paidUntil : link.expiresAt;
+  return {
+    text: `We have canceled ${describe(subscription)}. ${last}\nChanged your mind? This link undoes the cancellation ${keepLinkValidity} (until ${formatDay(until)}), and the subscription renews as before:`,
+    link: { label: KEEP_BUTTON_LABEL, url: link.url },
+  };
 }
 
 /** After a cancellation: what was canceled, the last paid day, and the undo link for each. */

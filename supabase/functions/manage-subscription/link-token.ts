@@ -2,8 +2,9 @@
 // expiry, keyed by SUBSCRIPTION_LINK_SECRET. Web Crypto, so it is the same on Deno and Node.
 // Whoever holds the link can undo that one cancellation until it expires, nothing else.
 
-/** How long an undo link works. */
-export const KEEP_LINK_DAYS = 14;
+import { KEEP_LINK_DAYS } from "../_shared/contract.ts";
+
+export { KEEP_LINK_DAYS };
 const VERSION = "v1";
 // Stripe ids are letters, digits and underscores; anything else is not ours.
 const SUBSCRIPTION_ID = /^[A-Za-z0-9_]{1,100}$/;
