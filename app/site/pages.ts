@@ -6,7 +6,7 @@ import { plans, pricingPath } from "~/plans/plans";
 import { formatPrice } from "~/lib/format";
 import { definePage, type PageInput, type PageMeta } from "~/site/page-meta";
 import { guaranteeDays, guaranteeShort } from "~/plans/billing/guarantee";
-import { keepLinkValidity } from "~/plans/billing/subscription-terms";
+import { keepLinkValidity } from "../../supabase/functions/_shared/contract.ts";
 
 // The pages with a fixed text. Articles and legal pages take theirs from their Markdown front
 // matter (app/site/pages.server.ts). Routes read these in their loaders, so none reach the
