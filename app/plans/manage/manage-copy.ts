@@ -2,6 +2,7 @@ import {
   CANCEL_ANSWER,
   KEEP_ANSWER,
   KEEP_BUTTON_LABEL,
+  keepLinkValidity,
   MANAGE_FORM_ERRORS as FORM_ERRORS,
   MANAGE_MESSAGES as MESSAGES,
   WITHDRAW_ANSWER,
@@ -12,6 +13,17 @@ import { env } from "~/config/env";
 // own (the contract module, supabase/functions/_shared/contract.ts), so the page and the JSON answer never differ.
 
 export { CANCEL_ANSWER, FORM_ERRORS, KEEP_ANSWER, KEEP_BUTTON_LABEL, MESSAGES, WITHDRAW_ANSWER };
+
+/**
+ * What the cancellation e-mails hold, true on either path: the function cancels in Stripe, or,
+ * on a server without Stripe, a person does and the first e-mail is the acknowledgment.
+ */
+export const cancelEmailNotes = {
+  /** On /cancel, before the form is sent. */
+  before: `We e-mail the address on file the last day you have paid for, with a link that undoes the cancellation ${keepLinkValidity}. Where a person on our team completes the cancellation instead, we first e-mail the address you entered that we received it, and the details follow once it is done.`,
+  /** On /cancel/requested. */
+  after: `The e-mail names the last day you have paid for and holds a link that undoes the cancellation ${keepLinkValidity}; where a person on our team completes the cancellation instead, it says so, and the details follow once it is done.`,
+} as const;
 
 /** The plans a withdrawal statement can name, as the function accepts them. */
 export const planOptions = ["Starter", "Pro", "Expert"] as const;

@@ -131,6 +131,15 @@ describe("cancel", () => {
     expect(Math.abs(known - unknown)).toBeLessThan(50);
   });
 
+  it("has written the details e-mail by the time it answers, when Stripe answers within the floor", async () => {
+    const { handler, billing, mailer, settle } = setup({ floorMs: 300 });
+    billing.add({ customerEmail: "ada@example.com" });
+    const response = await handler(postJson({ action: "cancel", email: "ada@example.com" }));
+    expect(response.status).toBe(200);
+    expect(mailer.sent.map((m) => m.kind)).toEqual(["cancellation"]);
+    await settle();
+  });
+
   it("answers a plain form with a 303 to the result page", async () => {
     const { handler, settle } = setup();
     const response = await handler(postForm({ action: "cancel", email: "ada@example.com" }));
