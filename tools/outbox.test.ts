@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatEntry } from "./outbox.ts";
+import { formatEntry, formatQueued } from "./outbox.ts";
 
 describe("npm run outbox", () => {
   const entry = {
@@ -32,5 +32,24 @@ describe("npm run outbox", () => {
     expect(formatEntry({ ...entry, status: "local", attempts: 0, last_error: null })).toContain(
       "Status:  local (kept here: no RESEND_API_KEY)",
     );
+  });
+});
+
+describe("the requests waiting for a person", () => {
+  it("shows when, what, which, the address and why it waits", () => {
+    const request = {
+      received_at: new Date(Date.UTC(2026, 10, 27, 9, 30)),
+      id: "6f1c",
+      kind: "cancel",
+      status: "operator",
+      email: "ada@example.com",
+      last_error: null,
+    };
+    expect(formatQueued(request)).toBe(
+      "2026-11-27T09:30:00.000Z  cancel    6f1c  ada@example.com  (to do)",
+    );
+    expect(
+      formatQueued({ ...request, status: "failed", last_error: "billing_unavailable" }),
+    ).toMatch(/\(failed: billing_unavailable\)$/);
   });
 });

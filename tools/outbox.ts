@@ -5,7 +5,8 @@ import { dataDir, IN_MEMORY, runningLocalServer } from "../server/database.ts";
 import { openEmbeddedDb } from "../server/embedded-db.ts";
 import { loadEnvOrExit } from "../server/env.ts";
 
-// `npm run outbox [-- --limit N]`: the e-mail the functions wrote, newest first, from the
+// `npm run outbox [-- --limit N]`: the e-mail the functions wrote, newest first, then the
+// cancellations and withdrawals that wait for a person (status operator or failed), from the
 // database `npm start` uses: DATABASE_URL; else the running server's embedded database through
 // its Unix socket (.cache/db/pglite.sock); else that database's directory, opened here.
 
@@ -23,6 +24,26 @@ export type OutboxEntry = {
 
 export const OUTBOX_SQL = `select created_at, to_address, subject, status, attempts, last_error, kind, ref, text_body
   from private.email_outbox order by created_at desc limit $1`;
+
+/** A request the function left to a person: no payment provider, or a case it cannot settle. */
+export type QueuedRequest = {
+  received_at: Date;
+  id: string;
+  kind: string;
+  status: string;
+  email: string | null;
+  last_error: string | null;
+};
+
+export const QUEUED_SQL = `select received_at, id::text, kind, status, email, last_error
+  from private.subscription_requests where status in ('operator', 'failed')
+  order by received_at desc limit $1`;
+
+/** One line per request: when, what, which, and why it waits. */
+export function formatQueued(request: QueuedRequest): string {
+  const why = request.status === "failed" ? `failed: ${request.last_error ?? "unknown"}` : "to do";
+  return `${request.received_at.toISOString()}  ${request.kind.padEnd(8)}  ${request.id}  ${request.email ?? "-"}  (${why})`;
+}
 
 /** One message as the operator reads it: when, to whom, what, its state, then its text. */
 export function formatEntry(entry: OutboxEntry): string {
@@ -84,6 +105,11 @@ async function main(): Promise<void> {
     const entries = await source.db.query<OutboxEntry>(OUTBOX_SQL, [limit]);
     console.log(`Outbox in ${source.description}: ${entries.length} message(s), newest first.`);
     for (const entry of entries) console.log(`\n${"-".repeat(72)}\n${formatEntry(entry)}`);
+    const queued = await source.db.query<QueuedRequest>(QUEUED_SQL, [limit]);
+    console.log(
+      `\n${"=".repeat(72)}\nRequests waiting for a person: ${queued.length}, newest first.`,
+    );
+    for (const request of queued) console.log(formatQueued(request));
   } finally {
     await source.close();
   }

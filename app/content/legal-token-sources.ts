@@ -62,7 +62,7 @@ export const siteTokenSources = {
   guaranteeAgency: billing,
   cancelHow: billing,
   cancelWhen: billing,
-  withdrawPeriod: billing,
+  withdrawalPeriod: billing,
   prices: billing,
   renewal: billing,
   tax: billing,

@@ -57,7 +57,7 @@ export function siteLegalTokens(): Record<SiteTokenName, string> {
     guaranteeAgency: billingStatements.guaranteeAgency,
     cancelHow: billingStatements.cancelMarkdown,
     cancelWhen: billingStatements.cancelWhen,
-    withdrawPeriod: billingStatements.withdrawPeriod,
+    withdrawalPeriod: billingStatements.withdrawPeriod,
     prices: billingStatements.price,
     renewal: billingStatements.renewal,
     tax: billingStatements.tax,

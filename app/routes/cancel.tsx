@@ -1,6 +1,7 @@
 import { PageHeader } from "~/components/layout/page-header";
 import { billingStatements } from "~/plans/billing/billing-rules";
 import { CancelForm } from "~/plans/manage/components/subscription-forms";
+import { cancelEmailNotes } from "~/plans/manage/manage-copy";
 import {
   cancelEmailLabel,
   cancelMailto,
@@ -27,9 +28,8 @@ export default function Cancel() {
         <div className="mt-10 space-y-4 leading-7 text-muted-foreground">
           <p>{billingStatements.cancelWhen}</p>
           <p>
-            We e-mail the address on file the last day you have paid for, with a link that undoes
-            the cancellation for 14 days. To keep who subscribes private, the answer on the next
-            page is the same whether or not an address has a subscription.
+            {cancelEmailNotes.before} To keep who subscribes private, the answer on the next page is
+            the same whether or not an address has a subscription.
           </p>
           <p>
             Prefer e-mail? Send our{" "}

@@ -6,6 +6,7 @@ import { plans, pricingPath } from "~/plans/plans";
 import { formatPrice } from "~/lib/format";
 import { definePage, type PageInput, type PageMeta } from "~/site/page-meta";
 import { guaranteeDays, guaranteeShort } from "~/plans/billing/guarantee";
+import { keepLinkValidity } from "../../supabase/functions/_shared/contract.ts";
 
 // The pages with a fixed text. Articles and legal pages take theirs from their Markdown front
 // matter (app/site/pages.server.ts). Routes read these in their loaders, so none reach the
@@ -96,7 +97,7 @@ const fixedPageInputs = {
   cancelKeep: {
     path: "/cancel/keep",
     title: "Keep Your Subscription",
-    description: "Undo a cancellation with the link from our e-mail, which works for 14 days.",
+    description: `Undo a cancellation with the link from our e-mail, which works ${keepLinkValidity}.`,
     indexable: false,
   },
   cancelKept: {

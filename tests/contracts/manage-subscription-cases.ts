@@ -250,7 +250,11 @@ export const manageContractCases: { name: string; run: (stack: ManageStack) => P
       assert.equal(fake.subscriptions.get(mine.id)?.status, "active");
       assert.equal(fake.subscriptions.get(mine.id)?.cancel_at_period_end, true);
       assert.equal(fake.refunds.size, 0);
-      assert.match(mailer.sent[1]?.text ?? "", /started more than 14 days before your withdrawal/);
+      assert.match(
+        mailer.sent[1]?.text ?? "",
+        /The withdrawal period for .+ ended at the end of \d{1,2} \w+ \d{4} \(.+, 12:00:00 UTC\)/,
+      );
+      assert.match(mailer.sent[1]?.text ?? "", /treated your statement as a cancellation/);
     },
   },
   {

@@ -22,7 +22,9 @@ const lastPrune =
 const facts: RetentionFacts = {
   requests: RETENTION_SQL,
   feedCacheMs: CACHE_TTL_MS,
-  emailsGoWithRequest: /delete from private\.email_outbox\s+where ref in/.test(lastPrune),
+  emailsGoWithRequest: /delete from private\.email_outbox\b[^;]*?\bref\s*(?:=|in\b)/.test(
+    lastPrune,
+  ),
 };
 const privacy = getLegalMarkdown("privacy", siteLegalTokens());
 

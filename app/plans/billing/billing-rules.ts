@@ -7,7 +7,6 @@ import {
   renewalAfterEmail,
   taxSentence,
   withdrawRefund,
-  withdrawPeriod,
   withdrawRule,
 } from "./subscription-terms";
 import { feedStorage } from "../finder/feed-finder";
@@ -143,9 +142,9 @@ export const billingStatements = {
   /** A renewal charged after a cancellation e-mail reached us. */
   renewalAfterEmail,
   /** The EU/UK withdrawal online, and what one after the 14 days does. */
-  withdraw: `${withdrawRule.sentence} ${withdrawPeriod} ${withdrawRule.late}`,
-  /** How the 14 days of the withdrawal are counted: from the next day, weekends moved on. */
-  withdrawPeriod,
+  withdraw: `${withdrawRule.sentence} ${withdrawRule.period} ${withdrawRule.late}`,
+  /** How the withdrawal period is counted, as the Terms and the e-mails state it. */
+  withdrawPeriod: withdrawRule.period,
   /** What the billing portal is for, when the build links one; null without one. */
   portal: cancelRule.portal,
   /** What this site and its checkout really collect: a subscription needs no account here. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { legalConfig } from "~/config/legal-entity";
 import { plans, startsCheckout } from "~/plans/plans";
+import { keepLinkValidity } from "../../../supabase/functions/_shared/contract.ts";
 import { cancelEmail, cancelMailto, cancelRule, renewalDisclosure } from "./subscription-terms";
 
 const selfServe = plans.filter(startsCheckout);
@@ -40,5 +41,12 @@ describe("the ready-made cancellation e-mail", () => {
 
   it("is a link Markdown can carry whole (no parentheses or spaces)", () => {
     expect(cancelMailto).not.toMatch(/[()\s]/);
+  });
+});
+
+describe("the undo link in the cancellation rule", () => {
+  it("states the contract's validity, window included", () => {
+    expect(cancelRule.sentence).toContain(`a link that undoes it ${keepLinkValidity}`);
+    expect(cancelRule.markdown).toContain(`a link that undoes it ${keepLinkValidity}`);
   });
 });

@@ -6,7 +6,9 @@ import type { Plan } from "~/plans/plans";
 import {
   cancelLabel,
   cancelPath,
+  keepLinkValidity,
   taxClause,
+  withdrawalPeriodRule,
 } from "../../../supabase/functions/_shared/contract.ts";
 
 // What a subscriber is told on every page and beside every checkout button: the amount, that it
@@ -28,8 +30,7 @@ export const withdrawLabel = "Withdraw from contract here";
 export const withdrawPath = "/withdraw";
 /** The withdrawal form's button. */
 export const withdrawButtonLabel = "Confirm withdrawal";
-/** How long the "Keep my subscription" link in the cancellation e-mail works. */
-export const keepLinkDays = 14;
+export { keepLinkValidity };
 
 /** Where Stripe's customer portal is configured: what it is for on this site. */
 export const portalLabel = "Invoices and payment method (Stripe billing portal)";
@@ -54,7 +55,7 @@ export const cancelEmailLabel = "ready-made cancellation e-mail";
 export const cancelMailto = fixedMailto(support, cancelEmail.subject, cancelEmail.body);
 
 /** What the cancellation page does, after its name (the same in words and in Markdown). */
-const cancelSteps = `enter the e-mail address you subscribed with and press "${cancelButtonLabel}", with no sign-in. We record the cancellation straight away and e-mail that address the last day you have paid for and a link that undoes it for ${keepLinkDays} days.`;
+const cancelSteps = `enter the e-mail address you subscribed with and press "${cancelButtonLabel}", with no sign-in. We record the cancellation straight away and e-mail that address the last day you have paid for and a link that undoes it ${keepLinkValidity}.`;
 
 /** A cancellation by e-mail counts from when it reaches us, not from when a person reads it. */
 export const renewalAfterEmail = "if a renewal is charged after that, we refund it";
@@ -80,17 +81,11 @@ export const cancelRule = {
 /** What a withdrawal within the 14 days returns (the Terms: in proportion to what was provided). */
 export const withdrawRefund = "less the part of the billing period that had passed";
 
-/**
- * How the 14 days are counted, as manage-subscription counts them: calendar days from the day
- * after subscribing, to the end of the 14th day in the latest time zone, and a period that would
- * end on a Saturday or Sunday runs to the end of the Monday after.
- */
-export const withdrawPeriod =
-  "The 14 days start on the day after you subscribe and end when the 14th day has ended everywhere in the world; if the 14th day is a Saturday or Sunday, they run to the end of the Monday after it.";
-
 /** The EU/UK right of withdrawal, exercised online; the Terms hold the full clause. */
 export const withdrawRule = {
   sentence: `If you are a consumer in the EU or the UK, you can withdraw within 14 days of the day you subscribe: open "${withdrawLabel}" at the foot of any page, give your name, the e-mail address you subscribed with and where to send the confirmation, and press "${withdrawButtonLabel}". We e-mail an acknowledgment of receipt at once, end the subscription and refund your payment ${withdrawRefund} when you withdrew.`,
+  /** How the 14 days are counted: calendar days, the latest time zone, weekends. */
+  period: withdrawalPeriodRule,
   /** What a withdrawal after the 14 days does. */
   late: "After the 14 days, a withdrawal is treated as a cancellation at the end of the period you have paid for, and our e-mail says so.",
 } as const;

@@ -1,6 +1,8 @@
 import {
   CANCEL_ANSWER,
   KEEP_ANSWER,
+  KEEP_BUTTON_LABEL,
+  keepLinkValidity,
   MANAGE_FORM_ERRORS as FORM_ERRORS,
   MANAGE_MESSAGES as MESSAGES,
   WITHDRAW_ANSWER,
@@ -10,7 +12,44 @@ import { env } from "~/config/env";
 // The cancellation and withdrawal pages' words. The answers and refusals are the function's
 // own (the contract module, supabase/functions/_shared/contract.ts), so the page and the JSON answer never differ.
 
-export { CANCEL_ANSWER, FORM_ERRORS, KEEP_ANSWER, MESSAGES, WITHDRAW_ANSWER };
+export { CANCEL_ANSWER, FORM_ERRORS, KEEP_ANSWER, KEEP_BUTTON_LABEL, MESSAGES, WITHDRAW_ANSWER };
+
+/**
+ * What the cancellation e-mails hold, true on either path: the function cancels in Stripe, or,
+ * on a server without Stripe, a person does and the first e-mail is the acknowledgment.
+ */
+export const cancelEmailNotes = {
+  /** On /cancel, before the form is sent. */
+  before: `We e-mail the address on file the last day you have paid for, with a link that undoes the cancellation ${keepLinkValidity}. Where a person on our team completes the cancellation instead, we first e-mail the address you entered that we received it, and the details follow once it is done.`,
+  /** On /cancel/requested. */
+  after: `The e-mail names the last day you have paid for and holds a link that undoes the cancellation ${keepLinkValidity}; where a person on our team completes the cancellation instead, it says so, and the details follow once it is done.`,
+} as const;
+
+/** The plans a withdrawal statement can name, as the function accepts them. */
+export const planOptions = ["Starter", "Pro", "Expert"] as const;
+
+/** Each form field's label and the hint under it, for the cancel, withdraw and keep forms. */
+export const fieldCopy = {
+  cancelEmail: {
+    label: "E-mail address used at checkout",
+    hint: "The address you gave Stripe when you paid. No password or code is needed.",
+  },
+  name: { label: "Your name" },
+  withdrawEmail: {
+    label: "E-mail address used at checkout",
+    hint: "We find your subscription by this address.",
+  },
+  plan: { label: "Plan (if you know it)", unknown: "I don't know" },
+  subscribedOn: { label: "Day you subscribed (if you know it)" },
+  confirmTo: {
+    label: "Where to send the confirmation",
+    hint: "We e-mail the acknowledgment of receipt here at once; it can be the same address.",
+  },
+  token: {
+    label: "The link from your e-mail",
+    hint: `Filled in when you open the link from our e-mail; otherwise paste it here. Nothing changes until you press "${KEEP_BUTTON_LABEL}".`,
+  },
+} as const;
 
 export const MANAGE_FUNCTION = "manage-subscription";
 

@@ -151,6 +151,50 @@ export type Cadence = {
   hasTranscripts: boolean;
 };
 
+// The EU/UK withdrawal period, counted in calendar days as Regulation (EEC, Euratom) 1182/71
+// counts time limits. The subscriber's time zone is unknown, so the count never ends earlier
+// than it would in any zone: the day of subscribing is the latest date on Earth (UTC+14), and
+// the last day ends where days end last (UTC−12).
+
+/** The withdrawal period's length, in calendar days after the day of subscribing. */
+export const WITHDRAWAL_DAYS = 14;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+export type WithdrawalPeriod = {
+  /** The period's last day, YYYY-MM-DD: a weekday. */
+  lastDay: string;
+  /** The moment it ends: that day's end in UTC−12, 12:00 UTC on the next day. */
+  endsAt: Date;
+};
+
+/** When the withdrawal period of a subscription that started at `subscribedAt` ends. */
+export function withdrawalPeriod(subscribedAt: Date): WithdrawalPeriod {
+  const latest = new Date(subscribedAt.getTime() + 14 * HOUR_MS);
+  const dayOfSubscribing = Date.UTC(
+    latest.getUTCFullYear(),
+    latest.getUTCMonth(),
+    latest.getUTCDate(),
+  );
+  let last = dayOfSubscribing + WITHDRAWAL_DAYS * DAY_MS;
+  // A period that would end on a Saturday or a Sunday runs to the end of the next Monday.
+  const weekday = new Date(last).getUTCDay();
+  if (weekday === 6) last += 2 * DAY_MS;
+  if (weekday === 0) last += DAY_MS;
+  return {
+    lastDay: new Date(last).toISOString().slice(0, 10),
+    endsAt: new Date(last + DAY_MS + 12 * HOUR_MS),
+  };
+}
+
+/** Whether a statement received at `receivedAt` falls within the withdrawal period. */
+export function withinWithdrawalPeriod(subscribedAt: Date, receivedAt: Date): boolean {
+  return receivedAt.getTime() < withdrawalPeriod(subscribedAt).endsAt.getTime();
+}
+
+/** How the period is counted, in the words the Terms, the FAQ and the e-mails use. */
+export const withdrawalPeriodRule = `The ${WITHDRAWAL_DAYS} days start the day after the day you subscribe and end when the ${WITHDRAWAL_DAYS}th day has ended everywhere on Earth (at 12:00 UTC the next day); if the ${WITHDRAWAL_DAYS}th day is a Saturday or a Sunday, they run to the end of the following Monday.`;
+
 // The manage-subscription function's answers and refusals, which its pages print too.
 
 /** The one answer to a cancellation, whether or not a subscription matched. */
@@ -159,7 +203,16 @@ export const CANCEL_ANSWER =
 
 /** The one answer to a withdrawal, whether or not a subscription matched. */
 export const WITHDRAW_ANSWER =
-  "We have received your withdrawal and e-mailed an acknowledgment of receipt, with its content, date and time, to the confirmation address. If a subscription uses the e-mail address you gave and started within the last 14 days, it ends now and we refund your payment less the part of the billing period that had passed; if it started earlier, the 14-day withdrawal period is over, so it is cancelled at the end of its paid period instead. Either way, we e-mail that address what we have done.";
+  "We have received your withdrawal and are e-mailing an acknowledgment of receipt, with its content, date and time, to the confirmation address. If a subscription uses the e-mail address you gave and you withdrew within the 14-day withdrawal period, it ends and we refund your payment less the part of the billing period that had passed; after that period, it is cancelled at the end of its paid period instead. Either way, we e-mail that address what we have done.";
+
+/** How long a "Keep my subscription" link works at most, in days. */
+export const KEEP_LINK_DAYS = 14;
+
+/** The undo link's validity, in the words every mention of it uses. */
+export const keepLinkValidity = `for ${KEEP_LINK_DAYS} days, or until the paid period ends, if that comes first`;
+
+/** The undo button on /cancel/keep, and the link text in the cancellation e-mail. */
+export const KEEP_BUTTON_LABEL = "Keep my subscription";
 
 /** After "Keep my subscription". */
 export const KEEP_ANSWER =
@@ -188,8 +241,7 @@ export const MANAGE_MESSAGES = {
   invalid_token: "This link is incomplete. Please open it again from your e-mail.",
   invalid_link:
     "This link is not valid. Please open it again from your e-mail, or contact support.",
-  link_expired:
-    "This link has expired: it works for 14 days. Your subscription stays canceled; you can subscribe again on the pricing page.",
+  link_expired: `This link has expired: it works ${keepLinkValidity}. Your subscription stays canceled; you can subscribe again on the pricing page.`,
   link_superseded:
     "This link belongs to an earlier cancellation, so it no longer works. Please use the link in the latest e-mail we sent you, or contact support.",
   subscription_ended:

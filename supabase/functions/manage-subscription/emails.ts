@@ -1,3 +1,4 @@
+import { KEEP_BUTTON_LABEL, keepLinkValidity, withdrawalPeriodRule } from "../_shared/contract.ts";
 import { escapeHtml, type OutgoingEmail } from "../_shared/email.ts";
 import type { SubscriptionOutcome, WithdrawalStatement } from "./store.ts";
 
@@ -85,12 +86,14 @@ function periodEndLine(subscription: SubscriptionOutcome, link: KeepLink | undef
     subscription.lastPaid === undefined
       ? "It ends at the end of the billing period you have paid for; you are not charged again."
       : `It ends after ${formatDay(new Date(subscription.lastPaid))}, the last day you have paid for, and you are not charged again.`;
-  return link === undefined
-    ? { text: `We have canceled ${describe(subscription)}. ${last}` }
-    : {
-        text: `We have canceled ${describe(subscription)}. ${last}\nChanged your mind? Until ${formatDay(link.expiresAt)}, this link undoes the cancellation and the subscription renews as before:`,
-        link: { label: "Keep my subscription", url: link.url },
-      };
+  if (link === undefined) return { text: `We have canceled ${describe(subscription)}. ${last}` };
+  const paidUntil =
+    subscription.lastPaid === undefined ? undefined : new Date(subscription.lastPaid);
+  const until = paidUntil !== undefined && paidUntil < link.expiresAt ? paidUntil : link.expiresAt;
+  return {
+    text: `We have canceled ${describe(subscription)}. ${last}\nChanged your mind? This link undoes the cancellation ${keepLinkValidity} (until ${formatDay(until)}), and the subscription renews as before:`,
+    link: { label: KEEP_BUTTON_LABEL, url: link.url },
+  };
 }
 
 /** After a cancellation: what was canceled, the last paid day, and the undo link for each. */
@@ -121,13 +124,47 @@ export function cancellationEmail(
   });
 }
 
-/** The acknowledgment of receipt of a withdrawal: its content, date and time, sent at once. */
+/**
+ * After a cancellation on a server without a payment provider: the request is recorded and a
+ * person completes it, on the same terms the automatic path states.
+ */
+export function cancellationQueuedEmail(
+  context: EmailContext,
+  to: string,
+  requestId: string,
+  receivedAt: Date,
+): OutgoingEmail {
+  return render(context, {
+    to,
+    subject: `We received your request to cancel your ${context.brand} subscription`,
+    kind: "cancellation_received",
+    ref: requestId,
+    blocks: [
+      {
+        text: `On ${formatMoment(receivedAt)} we received a request on our website to cancel the ${context.brand} subscription of this e-mail address (reference ${requestId}).`,
+      },
+      {
+        text: `Our website does not change subscriptions by itself yet, so a person on our team completes your cancellation. If a subscription uses this address, it ends at the end of the billing period you have paid for, and you are not charged again. The cancellation counts from the moment above: if a renewal is charged after that, we refund it.`,
+      },
+      {
+        text: `When it is done, we e-mail you the last day you have paid for. If you did not ask for this, reply to ${context.supportEmail}. To cancel again later: ${context.siteUrl}/cancel`,
+      },
+    ],
+  });
+}
+
+/**
+ * The acknowledgment of receipt of a withdrawal: its content, date and time, sent at once.
+ * `automatic`: the payment provider is configured and the function ends the subscription;
+ * otherwise a person does.
+ */
 export function withdrawalReceiptEmail(
   context: EmailContext,
   requestId: string,
   receivedAt: Date,
   email: string,
   statement: WithdrawalStatement,
+  automatic = true,
 ): OutgoingEmail {
   const content = [
     `Name: ${statement.name}`,
@@ -147,7 +184,9 @@ export function withdrawalReceiptEmail(
       },
       { text: `"I withdraw from my contract for the ${context.brand} subscription."\n${content}` },
       {
-        text: `If a subscription uses the address above, we e-mail that address what we have done. Within 14 days of the day you subscribed, it ends now and we refund your payment less the part of the billing period that had passed when you told us. After 14 days the withdrawal period is over, so we cancel it at the end of the period you have paid for instead.`,
+        text: automatic
+          ? `If a subscription uses the address above, we e-mail that address what we have done. If you withdrew within the withdrawal period, it ends now and we refund your payment less the part of the billing period that had passed when you told us. After the withdrawal period, we cancel it at the end of the period you have paid for instead. ${withdrawalPeriodRule} If we find no subscription under that address, your statement is not dropped: a person on our team checks it, for example against another address you may have subscribed with, and replies to you here.`
+          : `Our website does not change subscriptions by itself yet, so a person on our team checks your statement and completes it. If a subscription uses the address above and you withdrew within the withdrawal period, it ends and we refund your payment less the part of the billing period that had passed when you told us, no later than two weeks after we received this statement. After the withdrawal period, we cancel it at the end of the period you have paid for instead. ${withdrawalPeriodRule} We e-mail that address what we have done.`,
       },
       { text: `Reference: ${requestId}. Questions: ${context.supportEmail}` },
     ],
@@ -177,15 +216,21 @@ export function withdrawalOutcomeEmail(
           : "id" in refund
             ? `We have refunded ${formatAmount(refund.amount, refund.currency)} to the payment method you paid with: your payment, less the part of the billing period that had passed when you withdrew. Your bank may take 5 to 10 business days to show it.`
             : `We could not work out the amount automatically (${refund.operator}), so a person on our team works out your payment less the part of the billing period that had passed, and returns it no later than two weeks after your withdrawal; we e-mail you when it is done.`;
+      const runsTo =
+        subscription.withdrawal === undefined
+          ? ""
+          : `, which runs to the end of ${formatDay(new Date(`${subscription.withdrawal.lastDay}T00:00:00Z`))}`;
       blocks.push({
-        text: `You withdrew within 14 days of the day you subscribed, so ${describe(subscription)} has ended today. ${money}`,
+        text: `You withdrew within the withdrawal period${runsTo}, so ${describe(subscription)} has ended today. ${money}`,
       });
     } else {
+      const period = subscription.withdrawal;
+      const ended =
+        period === undefined
+          ? "is over"
+          : `ended at the end of ${formatDay(new Date(`${period.lastDay}T00:00:00Z`))} (${formatMoment(new Date(period.endsAt))})`;
       blocks.push({
-        text: `${describe(subscription)} started more than 14 days before your withdrawal, so the withdrawal period was over. We have treated your statement as a cancellation instead.`.replace(
-          /^y/,
-          "Y",
-        ),
+        text: `The withdrawal period for ${describe(subscription)} ${ended}, before your withdrawal reached us. ${withdrawalPeriodRule} So we have treated your statement as a cancellation instead.`,
       });
       blocks.push(periodEndLine(subscription, links.get(subscription.id)));
     }

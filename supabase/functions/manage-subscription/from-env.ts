@@ -42,8 +42,9 @@ export interface ManageSubscription {
 
 /**
  * Builds the function from environment variables (`process.env` on Node, `Deno.env.toObject()`
- * on Deno). Throws for malformed values; without a Stripe key or a link secret it answers 503
- * `not_configured`.
+ * on Deno). Throws for malformed values. Without a Stripe key it records every cancellation and
+ * withdrawal, e-mails the acknowledgment and queues the request for a person; with a live key
+ * but no link secret it answers 503 `not_configured`.
  */
 export function createManageSubscriptionFromEnv(
   env: Record<string, string | undefined>,
@@ -73,7 +74,7 @@ export function createManageSubscriptionFromEnv(
       from: emailConfig.from,
     });
 
-  if (config.secretKey === undefined || config.linkSecret === undefined) {
+  if (config.secretKey !== undefined && config.linkSecret === undefined) {
     log(JSON.stringify({ level: "warn", event: "manage_not_configured", missing: config.missing }));
     return {
       handler: createNotConfiguredHandler({
@@ -88,19 +89,28 @@ export function createManageSubscriptionFromEnv(
 
   const billing =
     options.billing ??
-    createStripeBilling({
-      secretKey: config.secretKey,
-      apiBase: config.stripeApiBase,
-      planNames: config.planNames,
-      timeoutMs: options.stripeTimeoutMs,
-    });
+    (config.secretKey === undefined
+      ? undefined
+      : createStripeBilling({
+          secretKey: config.secretKey,
+          apiBase: config.stripeApiBase,
+          planNames: config.planNames,
+          timeoutMs: options.stripeTimeoutMs,
+        }));
+  if (billing === undefined) {
+    log(
+      JSON.stringify({ level: "warn", event: "manage_requests_queued", missing: config.missing }),
+    );
+  }
+  // Without Stripe no undo link is signed; the key only hides addresses in the per-address limit.
+  const linkSecret = config.linkSecret ?? randomSecret();
   const store = createRequestStore(db);
   const email = { brand: "Castloop", siteUrl: config.siteUrl, supportEmail: config.supportEmail };
   const work: WorkDeps = {
     billing,
     mailer,
     store,
-    linkSecret: config.linkSecret,
+    linkSecret,
     email,
     log,
     now: () => new Date(),
@@ -109,7 +119,7 @@ export function createManageSubscriptionFromEnv(
     billing,
     mailer,
     store,
-    linkSecret: config.linkSecret,
+    linkSecret,
     siteUrl: config.siteUrl,
     allowedOrigins: config.allowedOrigins,
     email,
@@ -140,4 +150,10 @@ export function createManageSubscriptionFromEnv(
     },
     mailer,
   };
+}
+
+/** A key for this process alone: the per-address limit then counts per process. */
+function randomSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }

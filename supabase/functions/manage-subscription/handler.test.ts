@@ -131,6 +131,15 @@ describe("cancel", () => {
     expect(Math.abs(known - unknown)).toBeLessThan(50);
   });
 
+  it("has written the details e-mail by the time it answers, when Stripe answers within the floor", async () => {
+    const { handler, billing, mailer, settle } = setup({ floorMs: 300 });
+    billing.add({ customerEmail: "ada@example.com" });
+    const response = await handler(postJson({ action: "cancel", email: "ada@example.com" }));
+    expect(response.status).toBe(200);
+    expect(mailer.sent.map((m) => m.kind)).toEqual(["cancellation"]);
+    await settle();
+  });
+
   it("answers a plain form with a 303 to the result page", async () => {
     const { handler, settle } = setup();
     const response = await handler(postForm({ action: "cancel", email: "ada@example.com" }));
@@ -485,9 +494,26 @@ describe("withdraw", () => {
     expect(billing.calls.filter((c) => c.op === "cancel" || c.op === "refund")).toEqual([]);
     expect(billing.subscriptions.get(mine.id)?.cancelAtPeriodEnd).toBe(true);
     const outcome = mailer.sent.find((m) => m.kind === "withdrawal_outcome");
-    expect(outcome?.text).toContain("started more than 14 days before your withdrawal");
+    expect(outcome?.text).toMatch(
+      /The withdrawal period for your Pro subscription \(sub_mem1\) ended at the end of \d{1,2} \w+ \d{4} \(\d{1,2} \w+ \d{4}, 12:00:00 UTC\)/,
+    );
     expect(outcome?.text).toContain("treated your statement as a cancellation");
     expect(outcome?.text).toContain("Keep my subscription");
+  });
+
+  it("counts the 14 days in calendar days: an hour past 14 × 24 hours is still within", async () => {
+    const { handler, billing, mailer, settle } = setup();
+    const mine = billing.add({
+      customerEmail: "ada@example.com",
+      startedAt: new Date(Date.now() - 14 * DAY - 60 * 60 * 1000),
+    });
+    await handler(postJson(statement));
+    await settle();
+    expect(billing.subscriptions.get(mine.id)?.status).toBe("canceled");
+    expect(billing.calls.some((c) => c.op === "refund")).toBe(true);
+    const outcome = mailer.sent.find((m) => m.kind === "withdrawal_outcome");
+    expect(outcome?.text).toContain("has ended today");
+    expect(outcome?.text).toMatch(/withdrawal period, which runs to the end of \d{1,2} \w+ \d{4}/);
   });
 
   it("queues the refund for a person when there is more than one payment, and says so", async () => {
@@ -513,6 +539,20 @@ describe("withdraw", () => {
     await settle();
     expect(await response.json()).toEqual({ status: "received", message: WITHDRAW_ANSWER });
     expect(mailer.sent.map((m) => m.kind)).toEqual(["withdrawal_receipt"]);
+  });
+
+  it("queues a withdrawal that matches no subscription for a person, as the receipt says", async () => {
+    const { handler, mailer, store, logs, settle } = setup();
+    await handler(postJson(statement));
+    await settle();
+    expect([...store.rows.values()][0]).toMatchObject({
+      status: "operator",
+      outcome: { subscriptions: [], queued: "no_match" },
+    });
+    expect(mailer.sent[0]?.text).toContain(
+      "If we find no subscription under that address, your statement is not dropped: a person on our team checks it",
+    );
+    expect(logs.some((line) => /"manage_request_queued".*"no_match"/.test(line))).toBe(true);
   });
 
   it("answers a plain form with the received page", async () => {

@@ -56,7 +56,8 @@ export interface ManageLimiters {
 }
 
 export interface ManageHandlerDeps extends ManageLimiters {
-  billing: Billing;
+  /** Undefined without a payment provider: requests are recorded and queued for a person. */
+  billing: Billing | undefined;
   mailer: Mailer;
   store: RequestStore;
   /** Signs the undo links and keys the per-address limit (SUBSCRIPTION_LINK_SECRET). */
@@ -336,6 +337,8 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
     fail: Reply,
     succeed: (action: Action, message: string) => Response,
   ): Promise<Response> {
+    const billing = deps.billing;
+    if (billing === undefined) return fail(503, "not_configured");
     const check = await verifyKeepToken(deps.linkSecret, token, now());
     if (!check.ok) {
       log(JSON.stringify({ level: "warn", event: "manage_keep_refused", reason: check.reason }));
@@ -355,7 +358,7 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
       throw error;
     }
     try {
-      await deps.billing.setCancelAtPeriodEnd(check.subscriptionId, false, `${row.id}/keep`);
+      await billing.setCancelAtPeriodEnd(check.subscriptionId, false, `${row.id}/keep`);
     } catch (error) {
       const failure = error instanceof BillingError ? error : undefined;
       await deps.store.giveUp(row, `keep_${failure?.kind ?? "unexpected"}`).catch(() => {});

@@ -4,8 +4,9 @@
 // cancellation until it expires, nothing else: the handler also checks that it is still the
 // subscription's latest, so a link from before a "keep" cannot undo a later cancellation.
 
-/** How long an undo link works. */
-export const KEEP_LINK_DAYS = 14;
+import { KEEP_LINK_DAYS } from "../_shared/contract.ts";
+
+export { KEEP_LINK_DAYS };
 const VERSION = "v2";
 // Stripe ids are letters, digits and underscores; anything else is not ours.
 const SUBSCRIPTION_ID = /^[A-Za-z0-9_]{1,100}$/;

@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmbeddedDb } from "../../../server/embedded-db.ts";
 import { openTestDb } from "../../../tests/db/test-db.ts";
+import { createMailer } from "../_shared/email.ts";
 import { createRequestStore, MAX_ATTEMPTS } from "./store.ts";
 
 // The requests table and its SQL on PGlite, with the migrations `supabase db push` applies.
@@ -96,6 +98,64 @@ describe("the subscription requests table", () => {
     ).map((r) => r.id);
     expect(ids).toContain(fresh.id);
     expect(ids).not.toContain(old.id);
+  });
+
+  it("deletes the e-mails about a request with it, and keeps the others", async () => {
+    const store = createRequestStore(db);
+    const mailer = createMailer({ db, from: "Castloop <billing@castloop.test>" });
+    const old = await store.record({ kind: "withdraw", email: "old@example.com" });
+    const fresh = await store.record({ kind: "cancel", email: "fresh@example.com" });
+    const message = (ref: string, kind: string) => ({
+      to: "ada@example.com",
+      subject: "About your subscription",
+      text: "Text",
+      html: "<p>Text</p>",
+      kind,
+      ref,
+    });
+    await mailer.send(message(old.id, "withdrawal_receipt"));
+    await mailer.send(message(old.id, "withdrawal_outcome"));
+    await mailer.send(message(fresh.id, "cancellation"));
+    await db.query(
+      "update private.subscription_requests set retain_until = now() - interval '1 day' where id = $1",
+      [old.id],
+    );
+    expect(await store.prune()).toBe(1);
+    const left = await db.query<{ ref: string }>("select ref from private.email_outbox");
+    expect(left.map((row) => row.ref)).toEqual([fresh.id]);
+  });
+
+  it("deletes e-mails whose request is already gone, on the same schedule", async () => {
+    const store = createRequestStore(db);
+    const mailer = createMailer({ db, from: "Castloop <billing@castloop.test>" });
+    const gone = await store.record({ kind: "cancel", email: "gone@example.com" });
+    await mailer.send({
+      to: "gone@example.com",
+      subject: "About your subscription",
+      text: "Text",
+      html: "<p>Text</p>",
+      kind: "cancellation",
+      ref: gone.id,
+    });
+    await db.query("delete from private.subscription_requests where id = $1", [gone.id]);
+    await store.prune();
+    expect(await db.query("select 1 from private.email_outbox where ref = $1", [gone.id])).toEqual(
+      [],
+    );
+  });
+
+  it("sweeps every kind of e-mail this function sends", () => {
+    const kinds = [
+      ...readFileSync(new URL("./emails.ts", import.meta.url), "utf8").matchAll(
+        /kind: "([a-z_]+)"/g,
+      ),
+    ].map((match) => match[1]);
+    const migration = readFileSync(
+      new URL("../../migrations/20261127000200_outbox_retention.sql", import.meta.url),
+      "utf8",
+    );
+    expect(kinds.length).toBeGreaterThan(3);
+    for (const kind of kinds) expect(migration).toContain(`'${kind}'`);
   });
 
   it("refuses an address with a line break at the database too", async () => {

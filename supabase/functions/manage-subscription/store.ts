@@ -60,6 +60,8 @@ export interface SubscriptionOutcome {
   planned?: { paymentIntent: string; amount: number; currency: string } | { operator: string };
   /** Withdrawal after the 14 days: treated as a cancellation at period end. */
   late?: boolean;
+  /** Withdrawal: the withdrawal period's last day (YYYY-MM-DD) and the moment it ends (ISO). */
+  withdrawal?: { lastDay: string; endsAt: string };
   /** Only for the e-mail: where the address on file is. */
   email?: string;
 }
@@ -68,6 +70,10 @@ export interface Outcome {
   subscriptions: SubscriptionOutcome[];
   /** True once every Stripe call is made; the e-mail comes after. */
   stripeDone?: boolean;
+  /** Why the request waits for a person: no payment provider, or a withdrawal matched none. */
+  queued?: "no_billing" | "no_match";
+  /** Subscriptions found that had ended already, or that another withdrawal ends and refunds. */
+  ended?: string[];
 }
 
 /** Retention: how long each kind of row is kept (see the migration and the Privacy Policy). */

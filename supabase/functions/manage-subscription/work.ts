@@ -1,8 +1,10 @@
+import { withdrawalPeriod, withinWithdrawalPeriod } from "../_shared/contract.ts";
 import type { Mailer } from "../_shared/email.ts";
 import type { LogLine } from "../_shared/serve.ts";
 import { BillingError, LIVE_STATUSES, type Billing, type SubscriptionView } from "./billing.ts";
 import {
   cancellationEmail,
+  cancellationQueuedEmail,
   withdrawalOutcomeEmail,
   withdrawalReceiptEmail,
   type EmailContext,
@@ -23,12 +25,9 @@ import {
 // refund are keyed by the subscription and the payment, not the request, and taken by one
 // request only (store.claimWithdrawal), so two withdrawals of one subscription refund once.
 
-/** The EU/UK withdrawal period, counted from the day the subscription started. */
-export const WITHDRAWAL_DAYS = 14;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 export interface WorkDeps {
-  billing: Billing;
+  /** Undefined when no payment provider is configured: every request is queued for a person. */
+  billing: Billing | undefined;
   mailer: Mailer;
   store: RequestStore;
   linkSecret: string;
@@ -42,14 +41,20 @@ function spellings(email: string): string[] {
   return [...new Set([email, email.toLowerCase()])];
 }
 
-async function liveSubscriptions(billing: Billing, email: string): Promise<SubscriptionView[]> {
-  const seen = new Map<string, SubscriptionView>();
+/** The address's live subscriptions, and the ids of those it has that have already ended. */
+async function subscriptionsOf(
+  billing: Billing,
+  email: string,
+): Promise<{ live: SubscriptionView[]; ended: string[] }> {
+  const live = new Map<string, SubscriptionView>();
+  const ended = new Set<string>();
   for (const spelling of spellings(email)) {
     for (const subscription of await billing.findSubscriptions(spelling)) {
-      if (LIVE_STATUSES.has(subscription.status)) seen.set(subscription.id, subscription);
+      if (LIVE_STATUSES.has(subscription.status)) live.set(subscription.id, subscription);
+      else ended.add(subscription.id);
     }
   }
-  return [...seen.values()];
+  return { live: [...live.values()], ended: [...ended] };
 }
 
 /**
@@ -103,18 +108,14 @@ async function keepLinks(
 }
 
 async function cancelAtPeriodEnd(
-  deps: WorkDeps,
+  billing: Billing,
   row: RequestRow,
   subscription: SubscriptionView,
   late: boolean,
 ): Promise<SubscriptionOutcome> {
   const updated = subscription.cancelAtPeriodEnd
     ? subscription
-    : await deps.billing.setCancelAtPeriodEnd(
-        subscription.id,
-        true,
-        `${row.id}/${subscription.id}/end`,
-      );
+    : await billing.setCancelAtPeriodEnd(subscription.id, true, `${row.id}/${subscription.id}/end`);
   const end = updated.currentPeriodEnd ?? subscription.currentPeriodEnd;
   return {
     id: subscription.id,
@@ -127,13 +128,42 @@ async function cancelAtPeriodEnd(
 }
 
 /** Ends a subscription now; one that has already ended (an earlier try did it) counts as done. */
-async function cancelOnce(deps: WorkDeps, row: RequestRow, id: string): Promise<void> {
+async function cancelOnce(billing: Billing, row: RequestRow, id: string): Promise<void> {
   try {
-    await deps.billing.cancelNow(id, `withdraw/${id}/cancel`);
+    await billing.cancelNow(id, `withdraw/${id}/cancel`);
   } catch (error) {
     if (!(error instanceof BillingError && error.kind === "not_changeable" && row.attempts > 0))
       throw error;
   }
+}
+
+/**
+ * Without a payment provider: acknowledges a cancellation to the address given (a withdrawal's
+ * receipt is already sent) and leaves the request to a person, as status `operator`.
+ */
+async function queueForPerson(deps: WorkDeps, row: RequestRow): Promise<"operator"> {
+  let outboxId = row.email_outbox_id;
+  if (row.kind === "cancel" && outboxId === null) {
+    const message = cancellationQueuedEmail(deps.email, row.email ?? "", row.id, row.received_at);
+    outboxId = (await deps.mailer.send(message)).outboxId;
+  }
+  const finished = await deps.store.finish(
+    row,
+    "operator",
+    { subscriptions: [], queued: "no_billing" },
+    outboxId,
+  );
+  if (!finished) throw new LeaseLostError();
+  deps.log(
+    JSON.stringify({
+      level: "warn",
+      event: "manage_request_queued",
+      request: row.id,
+      kind: row.kind,
+      reason: "no_billing",
+    }),
+  );
+  return "operator";
 }
 
 /** Runs (or resumes) the Stripe side of one request and e-mails its outcome. */
@@ -142,6 +172,8 @@ export async function performRequest(
   row: RequestRow,
 ): Promise<"done" | "operator"> {
   if (row.kind === "withdraw" && row.ack_outbox_id === null) await sendReceipt(deps, row);
+  const billing = deps.billing;
+  if (billing === undefined) return await queueForPerson(deps, row);
   const outcome: Outcome = row.outcome ?? { subscriptions: [] };
   const done = new Map(outcome.subscriptions.map((entry) => [entry.id, entry]));
 
@@ -152,24 +184,29 @@ export async function performRequest(
   };
 
   if (!outcome.stripeDone) {
-    const found = await liveSubscriptions(deps.billing, row.email ?? "");
+    const { live: found, ended } = await subscriptionsOf(billing, row.email ?? "");
+    if (ended.length > 0) outcome.ended = ended;
     for (const subscription of found) {
       if (done.has(subscription.id)) continue;
+      const period = withdrawalPeriod(subscription.startedAt);
+      const withdrawal = { lastDay: period.lastDay, endsAt: period.endsAt.toISOString() };
       const withinPeriod =
-        row.kind === "withdraw" &&
-        row.received_at.getTime() - subscription.startedAt.getTime() <= WITHDRAWAL_DAYS * DAY_MS;
+        row.kind === "withdraw" && withinWithdrawalPeriod(subscription.startedAt, row.received_at);
       if (!withinPeriod) {
-        await save(await cancelAtPeriodEnd(deps, row, subscription, row.kind === "withdraw"));
+        const late = row.kind === "withdraw";
+        const entry = await cancelAtPeriodEnd(billing, row, subscription, late);
+        await save(late ? { ...entry, withdrawal } : entry);
         continue;
       }
       // The refund is worked out from the current period before the subscription ends, and
       // saved, so a retry after the cancellation still knows it.
-      const planned = await withdrawalRefund(deps.billing, subscription, row.received_at);
+      const planned = await withdrawalRefund(billing, subscription, row.received_at);
       await save({
         id: subscription.id,
         plan: subscription.planName,
         action: "canceled_now",
         email: subscription.customerEmail,
+        withdrawal,
         planned,
       });
     }
@@ -186,17 +223,18 @@ export async function performRequest(
         // Another withdrawal of this subscription ends and refunds it, and e-mails about it.
         done.delete(entry.id);
         outcome.subscriptions = [...done.values()];
+        outcome.ended = [...(outcome.ended ?? []), entry.id];
         await deps.store.saveProgress(row, outcome);
         continue;
       }
-      await cancelOnce(deps, row, entry.id);
+      await cancelOnce(billing, row, entry.id);
       const planned = entry.planned;
       const refund =
         "operator" in planned
           ? planned
           : {
               id: (
-                await deps.billing.refund(
+                await billing.refund(
                   planned.paymentIntent,
                   planned.amount,
                   `withdraw/${planned.paymentIntent}/refund`,
@@ -230,14 +268,33 @@ export async function performRequest(
     }
     outboxId = ids.join(",");
   }
-  const needsPerson = outcome.subscriptions.some(
+  // A withdrawal is a statement the law makes binding: one that matches nothing goes to a
+  // person, who may find the subscription under another address. One whose subscription has
+  // ended, or another withdrawal ends, matched.
+  const unmatched =
+    row.kind === "withdraw" &&
+    outcome.subscriptions.length === 0 &&
+    (outcome.ended ?? []).length === 0;
+  if (unmatched) outcome.queued = "no_match";
+  const refundByPerson = outcome.subscriptions.some(
     (entry) => entry.refund !== undefined && "operator" in entry.refund,
   );
-  const status = needsPerson ? "operator" : "done";
+  const status = unmatched || refundByPerson ? "operator" : "done";
   if (!(await deps.store.finish(row, status, outcome, outboxId))) throw new LeaseLostError();
-  if (needsPerson) {
+  if (refundByPerson) {
     deps.log(
       JSON.stringify({ level: "warn", event: "manage_withdrawal_needs_operator", request: row.id }),
+    );
+  }
+  if (unmatched) {
+    deps.log(
+      JSON.stringify({
+        level: "warn",
+        event: "manage_request_queued",
+        request: row.id,
+        kind: row.kind,
+        reason: "no_match",
+      }),
     );
   }
   return status;
@@ -247,7 +304,14 @@ export async function performRequest(
 export async function sendReceipt(deps: WorkDeps, row: RequestRow): Promise<void> {
   if (row.statement === null || row.ack_outbox_id !== null) return;
   const sent = await deps.mailer.send(
-    withdrawalReceiptEmail(deps.email, row.id, row.received_at, row.email ?? "", row.statement),
+    withdrawalReceiptEmail(
+      deps.email,
+      row.id,
+      row.received_at,
+      row.email ?? "",
+      row.statement,
+      deps.billing !== undefined,
+    ),
   );
   await deps.store.setAck(row, sent.outboxId);
   row.ack_outbox_id = sent.outboxId;

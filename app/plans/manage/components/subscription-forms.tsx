@@ -1,7 +1,13 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Button } from "~/ui/button";
 import { cancelButtonLabel, withdrawButtonLabel } from "~/plans/billing/subscription-terms";
-import { FORM_ERRORS, manageEndpoint } from "~/plans/manage/manage-copy";
+import {
+  fieldCopy,
+  FORM_ERRORS,
+  KEEP_BUTTON_LABEL,
+  manageEndpoint,
+  planOptions,
+} from "~/plans/manage/manage-copy";
 import { FormErrorNotes } from "~/plans/manage/components/form-error-notes";
 
 const controlClass =
@@ -50,11 +56,7 @@ export function CancelForm() {
     <>
       <FormErrorNotes codes={FORM_ERRORS.cancel} />
       <ManageForm action="cancel">
-        <Field
-          id={`${id}-email`}
-          label="E-mail address used at checkout"
-          hint="The address you gave Stripe when you paid. No password or code is needed."
-        >
+        <Field id={`${id}-email`} {...fieldCopy.cancelEmail}>
           <input
             id={`${id}-email`}
             name="email"
@@ -75,8 +77,6 @@ export function CancelForm() {
   );
 }
 
-const planOptions = ["Starter", "Pro", "Expert"] as const;
-
 /** The withdrawal statement: who, which contract, where to confirm, and one button. */
 export function WithdrawForm() {
   const id = useId();
@@ -84,7 +84,7 @@ export function WithdrawForm() {
     <>
       <FormErrorNotes codes={FORM_ERRORS.withdraw} />
       <ManageForm action="withdraw">
-        <Field id={`${id}-name`} label="Your name">
+        <Field id={`${id}-name`} {...fieldCopy.name}>
           <input
             id={`${id}-name`}
             name="name"
@@ -95,11 +95,7 @@ export function WithdrawForm() {
             className={controlClass}
           />
         </Field>
-        <Field
-          id={`${id}-email`}
-          label="E-mail address used at checkout"
-          hint="We find your subscription by this address."
-        >
+        <Field id={`${id}-email`} {...fieldCopy.withdrawEmail}>
           <input
             id={`${id}-email`}
             name="email"
@@ -112,9 +108,9 @@ export function WithdrawForm() {
             className={controlClass}
           />
         </Field>
-        <Field id={`${id}-plan`} label="Plan (if you know it)">
+        <Field id={`${id}-plan`} label={fieldCopy.plan.label}>
           <select id={`${id}-plan`} name="plan" defaultValue="" className={controlClass}>
-            <option value="">I don't know</option>
+            <option value="">{fieldCopy.plan.unknown}</option>
             {planOptions.map((plan) => (
               <option key={plan} value={plan}>
                 {plan}
@@ -122,7 +118,7 @@ export function WithdrawForm() {
             ))}
           </select>
         </Field>
-        <Field id={`${id}-date`} label="Day you subscribed (if you know it)">
+        <Field id={`${id}-date`} {...fieldCopy.subscribedOn}>
           <input
             id={`${id}-date`}
             name="subscribedOn"
@@ -131,11 +127,7 @@ export function WithdrawForm() {
             className={controlClass}
           />
         </Field>
-        <Field
-          id={`${id}-confirm`}
-          label="Where to send the confirmation"
-          hint="We e-mail the acknowledgment of receipt here at once; it can be the same address."
-        >
+        <Field id={`${id}-confirm`} {...fieldCopy.confirmTo}>
           <input
             id={`${id}-confirm`}
             name="confirmTo"
@@ -178,11 +170,7 @@ export function KeepForm() {
     <>
       <FormErrorNotes codes={FORM_ERRORS.keep} />
       <ManageForm action="keep">
-        <Field
-          id={`${id}-token`}
-          label="The link from your e-mail"
-          hint='Filled in when you open the link from our e-mail; otherwise paste it here. Nothing changes until you press "Keep my subscription".'
-        >
+        <Field id={`${id}-token`} {...fieldCopy.token}>
           <input
             id={`${id}-token`}
             name="token"
@@ -197,7 +185,7 @@ export function KeepForm() {
           />
         </Field>
         <Button type="submit" size="lg">
-          Keep my subscription
+          {KEEP_BUTTON_LABEL}
         </Button>
       </ManageForm>
     </>

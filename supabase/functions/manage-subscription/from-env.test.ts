@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EmbeddedDb } from "../../../server/embedded-db.ts";
+import { openTestDb } from "../../../tests/db/test-db.ts";
+import { CANCEL_ANSWER, MESSAGES, WITHDRAW_ANSWER } from "./messages.ts";
+import { createManageSubscriptionFromEnv } from "./from-env.ts";
+
+// The function as `npm install && npm start` builds it: no Stripe key, no Resend key, the
+// embedded database. Every request is recorded, acknowledged by e-mail and queued for a person.
+
+const SITE = "http://localhost:3000";
+const ENDPOINT = `${SITE}/functions/v1/manage-subscription`;
+
+let db: EmbeddedDb;
+beforeAll(async () => {
+  db = await openTestDb();
+  // initdb for a first snapshot takes seconds on a busy machine.
+}, 60_000);
+afterAll(async () => {
+  await db?.close();
+});
+
+function post(body: Record<string, string>) {
+  return new Request(ENDPOINT, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: SITE },
+    body: JSON.stringify(body),
+  });
+}
+
+type OutboxRow = { to_address: string; kind: string; ref: string; text_body: string };
+type RequestRow = { id: string; kind: string; status: string; outcome: unknown };
+
+async function rows() {
+  return {
+    outbox: await db.query<OutboxRow>(
+      "select to_address, kind, ref, text_body from private.email_outbox order by created_at",
+    ),
+    requests: await db.query<RequestRow>(
+      "select id::text, kind, status, outcome from private.subscription_requests order by received_at",
+    ),
+  };
+}
+
+describe("manage-subscription with no payment provider configured", () => {
+  const logs: string[] = [];
+  const manage = () =>
+    createManageSubscriptionFromEnv(
+      { SITE_URL: SITE, MANAGE_EMAIL_RATE_LIMIT: "0" },
+      { db, log: (line) => logs.push(line), floorMs: 50 },
+    );
+
+  it("records a cancellation, e-mails the acknowledgment before answering, and queues it", async () => {
+    await db.query("delete from private.email_outbox");
+    await db.query("delete from private.subscription_requests");
+    const response = await manage().handler(post({ action: "cancel", email: "Ada@Example.com" }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "received", message: CANCEL_ANSWER });
+
+    const { outbox, requests } = await rows();
+    expect(requests).toMatchObject([
+      { kind: "cancel", status: "operator", outcome: { subscriptions: [], queued: "no_billing" } },
+    ]);
+    expect(outbox).toHaveLength(1);
+    const [mail] = outbox;
+    expect(mail).toMatchObject({
+      to_address: "Ada@Example.com",
+      kind: "cancellation_received",
+      ref: requests[0]?.id,
+    });
+    expect(mail?.text_body).toContain("a person on our team completes your cancellation");
+    expect(mail?.text_body).toContain("ends at the end of the billing period you have paid for");
+    expect(mail?.text_body).toContain("you are not charged again");
+    expect(mail?.text_body).not.toContain(MESSAGES.not_configured);
+    expect(logs.some((line) => line.includes('"manage_request_queued"'))).toBe(true);
+  });
+
+  it("records a withdrawal and e-mails its acknowledgment, saying a person completes it", async () => {
+    await db.query("delete from private.email_outbox");
+    await db.query("delete from private.subscription_requests");
+    const response = await manage().handler(
+      post({
+        action: "withdraw",
+        name: "Ada Lovelace",
+        email: "ada@example.com",
+        plan: "Pro",
+        subscribedOn: "2026-01-05",
+        confirmTo: "ada.private@example.org",
+      }),
+    );
+    expect(await response.json()).toEqual({ status: "received", message: WITHDRAW_ANSWER });
+
+    const { outbox, requests } = await rows();
+    expect(requests).toMatchObject([{ kind: "withdraw", status: "operator" }]);
+    expect(outbox.map((m) => [m.to_address, m.kind])).toEqual([
+      ["ada.private@example.org", "withdrawal_receipt"],
+    ]);
+    const text = outbox[0]?.text_body ?? "";
+    expect(text).toContain("Name: Ada Lovelace");
+    expect(text).toContain("Day of subscribing: 2026-01-05");
+    expect(text).toMatch(/\d{1,2} \w+ \d{4}, \d{2}:\d{2}:\d{2} UTC/);
+    expect(text).toContain("a person on our team checks your statement");
+  });
+
+  it("answers a plain form with the result page, not a refusal", async () => {
+    const response = await manage().handler(
+      new Request(ENDPOINT, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE },
+        body: "action=cancel&email=grace%40example.com",
+      }),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(`${SITE}/cancel/requested`);
+  });
+
+  it("refuses an undo link, which only a payment provider can act on", async () => {
+    const response = await manage().handler(post({ action: "keep", token: "v1.sub_1.1.x" }));
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ code: "not_configured" });
+  });
+});
