@@ -271,4 +271,26 @@ Deno.test("with the database down, answers 503 database_unavailable and never ca
   }),
 );
 
+Deno.test("with the database down, a form post goes back to its page at the notice", () =>
+  withFake(async (fake) => {
+    const down = {
+      query: () =>
+        Promise.reject(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })),
+    };
+    const handler = fromEnv(env(fake), { db: down, log: () => {} });
+    const response = await handler(
+      post("priceId=price_pro&isGuest=true&returnTo=%2Fpricing", {
+        "content-type": "application/x-www-form-urlencoded",
+      }),
+    );
+    assert.equal(response.status, 303);
+    assert.equal(
+      response.headers.get("location"),
+      `${SITE}/pricing#checkout-error-database-unavailable`,
+    );
+    assert.equal(await response.text(), "");
+    assert.equal(fake.requests.length, 0);
+  }),
+);
+
 Deno.test("(closes the test database)", () => closeSharedTestDb());
