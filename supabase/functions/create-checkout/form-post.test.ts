@@ -181,6 +181,15 @@ describe("refusals: 303 back to the page, never a session", () => {
     expectBackTo(response, "/examples/open-kitchen-hours", "not_configured");
   });
 
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty"])(
+    "a plan named %s is an unknown plan, like any other",
+    async (plan) => {
+      const response = await handler(formPost(`priceId=${plan}&isGuest=true&returnTo=%2F`));
+      expectBackTo(response, "/", "unknown_price");
+      expect(harness.fake.requests).toHaveLength(0);
+    },
+  );
+
   it("every code a form post can be refused with has a visitor's text", () => {
     for (const code of Object.keys(MESSAGES) as MessageCode[]) {
       expect(checkoutNoticeId(code)).toMatch(/^checkout-error-[a-z]+(-[a-z]+)*$/);

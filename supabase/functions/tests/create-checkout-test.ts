@@ -91,19 +91,27 @@ Deno.test("creates a subscription Checkout Session through the stripe SDK", () =
   }),
 );
 
-Deno.test("rejects an unknown plan without calling Stripe", () =>
-  withFake(async (fake) => {
-    const handler = createCheckoutHandlerFromEnv(env(fake), { log: () => {} });
-    const response = await handler(post('{"priceId":"__proto__","isGuest":true}'));
-
-    assert.equal(response.status, 400);
-    assert.deepEqual(await response.json(), {
-      error: "Please choose one of the plans on the pricing page.",
-      code: "unknown_price",
-    });
-    assert.equal(fake.requests.length, 0);
-  }),
-);
+for (const plan of ["price_agency", "__proto__", "constructor", "toString", "hasOwnProperty"]) {
+  Deno.test(`rejects the plan ${plan} as unknown, as JSON and as a form, without Stripe`, () =>
+    withFake(async (fake) => {
+      const handler = createCheckoutHandlerFromEnv(env(fake), { log: () => {} });
+      const response = await handler(post(JSON.stringify({ priceId: plan, isGuest: true })));
+      assert.equal(response.status, 400);
+      assert.deepEqual(await response.json(), {
+        error: "Please choose one of the plans on the pricing page.",
+        code: "unknown_price",
+      });
+      const form = await handler(
+        post(`priceId=${plan}&isGuest=true&returnTo=%2F`, {
+          "content-type": "application/x-www-form-urlencoded",
+        }),
+      );
+      assert.equal(form.status, 303);
+      assert.equal(form.headers.get("location"), `${SITE}/#checkout-error-unknown-price`);
+      assert.equal(fake.requests.length, 0);
+    }),
+  );
+}
 
 Deno.test("answers a CORS preflight", () =>
   withFake(async (fake) => {
