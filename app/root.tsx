@@ -70,13 +70,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <SkipLink />
-        <div className="flex min-h-screen flex-col">
-          <SiteHeader />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <SiteFooter />
-        </div>
+        {/* The footer follows the page, never pinned to the screen's bottom: its top then never
+            depends on how much of it has arrived. Below a short page the canvas shows the
+            footer's colour (app.css). */}
+        <SiteHeader />
+        <main id="main">{children}</main>
+        <SiteFooter />
         {/* A page that hydrates loads its modules after its first paint (ADR 020). React Router's
             own <Scripts/> stays for its SPA fallback, which it refuses to build without them,
             and for `react-router dev`, whose hot reloading they set up. */}

@@ -1,5 +1,6 @@
 import { checkoutMessages } from "../../app/plans/checkout/checkout-messages.ts";
 import { MESSAGES } from "../../supabase/functions/create-checkout/messages.ts";
+import { freePort } from "../tools/free-port.ts";
 import {
   expectFakeStripeCheckout,
   startCheckoutStack,
@@ -106,5 +107,31 @@ test.describe("a checkout form post that fails", () => {
   }) => {
     await gotoHydrated("/pricing#checkout-error-not-configured");
     await expect(page.getByText(notConfigured, { exact: true })).toBeVisible();
+  });
+});
+
+test.describe("a checkout form post whose database does not answer", () => {
+  test.use({ javaScriptEnabled: false });
+  let stack: CheckoutStack;
+
+  test.beforeAll(async () => {
+    // A loopback port nothing listens on: every connection is refused, as when Postgres is down.
+    const closed = await freePort();
+    stack = await startCheckoutStack({
+      DATABASE_URL: `postgres://castloop@127.0.0.1:${closed}/castloop`,
+      CHECKOUT_RATE_LIMIT: "30",
+    });
+  });
+  test.afterAll(async () => {
+    await stack?.close();
+  });
+
+  test("comes back to its page with the message, never JSON or a blank page", async ({ page }) => {
+    const message = checkoutMessages.failedWith(MESSAGES.database_unavailable);
+    await page.goto(`${stack.origin}${kitPath}`);
+    await press(subscribeControls(page).first());
+    await expect(page).toHaveURL(new RegExp(`${kitPath}#checkout-error-database-unavailable$`));
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+    expect(stack.fake.requests).toHaveLength(0);
   });
 });

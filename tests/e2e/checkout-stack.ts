@@ -18,7 +18,10 @@ export type CheckoutStack = { origin: string; fake: FakeStripe; close: () => Pro
  * pointed at a fake Stripe API, so a click on a plan really goes browser → function → SDK →
  * "Stripe" → redirect. Uses the tests' build (tests/site-under-test.ts).
  */
-export async function startCheckoutStack(): Promise<CheckoutStack> {
+export async function startCheckoutStack(
+  /** Overrides the server's environment (a database that does not answer, say). */
+  extraEnv: Record<string, string> = {},
+): Promise<CheckoutStack> {
   const fake = await startFakeStripe();
   // The port is chosen first: the success URL is built on SITE_URL, which must be this origin.
   const port = await freePort();
@@ -35,6 +38,7 @@ export async function startCheckoutStack(): Promise<CheckoutStack> {
         STRIPE_API_BASE: fake.url,
         CHECKOUT_RATE_LIMIT: "0",
         LOCAL_DB_DIR: "memory",
+        ...extraEnv,
       },
     });
     return {

@@ -77,6 +77,60 @@ test.describe("header and footer", () => {
     await expect(page.getByText("Last updated April 18, 2025")).toBeVisible();
   });
 
+  // The HTML may arrive and paint in pieces, the footer's first rows before the rest: a footer
+  // pinned to the screen's bottom moves up when the rest arrives, on any page that is shorter
+  // than the screen while it arrives. The canvas below such a page takes the footer's colour.
+  for (const path of ["/cancel", "/success"]) {
+    test(`on ${path} at 1920×1400 the footer starts where the page ends, whatever its height`, async ({
+      page,
+      gotoHydrated,
+    }) => {
+      await page.setViewportSize({ width: 1920, height: 1400 });
+      await gotoHydrated(path);
+      const footer = page.getByRole("contentinfo");
+      const layout = await footer.evaluate((element) => {
+        const top = () => element.getBoundingClientRect().top;
+        const full = top();
+        const mainEnd = document.querySelector("main")!.getBoundingClientRect().bottom;
+        const color = (node: Element) => getComputedStyle(node).backgroundColor;
+        const colors = {
+          canvas: color(document.documentElement),
+          body: color(document.body),
+          footer: color(element),
+        };
+        // The footer as it stands while the HTML has arrived up to its logo: every node after
+        // the logo's link, in document order, is not there yet.
+        const height = element.getBoundingClientRect().height;
+        for (let node: Element | null = element.querySelector("a"); node !== element;) {
+          while (node?.nextElementSibling) node.nextElementSibling.remove();
+          node = node?.parentElement ?? element;
+        }
+        return {
+          full,
+          partial: top(),
+          shrunk: height - element.getBoundingClientRect().height,
+          mainEnd,
+          // Where the page would end with the part of the footer there is, right below main's
+          // content: above the screen's bottom, so a pinned footer would sit lower.
+          partialEnd:
+            Math.max(
+              ...[...document.querySelector("main")!.children].map(
+                (child) => child.getBoundingClientRect().bottom,
+              ),
+            ) + element.getBoundingClientRect().height,
+          viewport: window.innerHeight,
+          colors,
+        };
+      });
+      expect(layout.shrunk, "the test shortened the footer").toBeGreaterThan(0);
+      expect(layout.partialEnd, "the page with part of its footer").toBeLessThan(layout.viewport);
+      expect(layout.partial, "the footer's top, with only part of it").toBe(layout.full);
+      expect(layout.full, "the footer's top is the end of main").toBe(layout.mainEnd);
+      expect(layout.colors.canvas, "the canvas below the page").toBe(layout.colors.footer);
+      expect(layout.colors.body, "the page itself").toBe("rgb(255, 255, 255)");
+    });
+  }
+
   test("the skip link jumps to the main content", async ({ page, gotoHydrated }) => {
     await gotoHydrated("/about");
     await page.keyboard.press("Tab");

@@ -15,19 +15,55 @@ async function recordProblems(page: Page): Promise<string[]> {
   return problems;
 }
 
-/** The layout shift of the load so far; buffered entries arrive before the timer fires. */
+type Shift = { total: number; moved: string[] };
+
+/**
+ * The layout shift of the load so far, and what moved: each shifted element and how far, as
+ * the browser reports it. Buffered entries arrive before the timer fires.
+ */
 const layoutShift = (page: Page) =>
   page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
+      new Promise<Shift>((resolve) => {
+        const shift: Shift = { total: 0, moved: [] };
+        type Source = {
+          node?: Node | null;
+          previousRect: DOMRectReadOnly;
+          currentRect: DOMRectReadOnly;
+        };
+        const describe = (node: Node | null | undefined) => {
+          if (!(node instanceof Element)) return node?.nodeName.toLowerCase() ?? "(gone)";
+          const classes = [...node.classList]
+            .slice(0, 3)
+            .map((name) => `.${name}`)
+            .join("");
+          return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}${classes}`;
+        };
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries())
-            total += (entry as PerformanceEntry & { value: number }).value;
+          for (const entry of list.getEntries()) {
+            const { value, sources } = entry as PerformanceEntry & {
+              value: number;
+              sources: Source[];
+            };
+            shift.total += value;
+            for (const { node, previousRect: from, currentRect: to } of sources) {
+              shift.moved.push(
+                `${describe(node)} by ${Math.round(to.x - from.x)}, ${Math.round(to.y - from.y)} px at ${Math.round(entry.startTime)} ms (${value.toFixed(3)})`,
+              );
+            }
+          }
         }).observe({ type: "layout-shift", buffered: true });
-        setTimeout(() => resolve(total), 200);
+        setTimeout(() => resolve(shift), 200);
       }),
   );
+
+/** Fails softly with the layout shift over 0.01, naming what moved. */
+async function expectNoShift(page: Page, viewport: string) {
+  const shift = await layoutShift(page);
+  expect
+    .soft(shift.total, `${viewport}: moved ${shift.moved.join("; ") || "nothing"}`)
+    .toBeLessThanOrEqual(0.01);
+}
 
 test.describe("every route", () => {
   for (const route of siteRoutes) {
@@ -87,11 +123,11 @@ test.describe("every route", () => {
 
         // An article's figures stay unrendered until they near the viewport; nothing may move
         // when they render (CLS ≤ 0.01), on a phone or on a tall desktop.
-        expect.soft(await layoutShift(page), "412×823").toBeLessThanOrEqual(0.01);
+        await expectNoShift(page, "412×823");
         await page.setViewportSize({ width: 1920, height: 1400 });
         await gotoHydrated(route.path);
         await waitForSettled(page);
-        expect.soft(await layoutShift(page), "1920×1400").toBeLessThanOrEqual(0.01);
+        await expectNoShift(page, "1920×1400");
         expect(problems, "console errors or CSP violations").toEqual([]);
       },
     );

@@ -25,6 +25,9 @@ export function functionDb(provided: Db | undefined, url: string | undefined): D
   return pool;
 }
 
+/** The variables either of which names the database, as a log line without one lists them. */
+export const NO_DATABASE_VARIABLES = ["SUPABASE_DB_URL", "DATABASE_URL"] as const;
+
 /**
  * A function with no database to count its requests in: it refuses every POST with 503
  * `database_unavailable` rather than run without its limits.
@@ -39,7 +42,7 @@ export function createNoDatabaseHandler(options: {
     JSON.stringify({
       level: "error",
       event: `${options.event}_database_not_configured`,
-      missing: ["SUPABASE_DB_URL", "DATABASE_URL"],
+      missing: NO_DATABASE_VARIABLES,
     }),
   );
   return serveFunction({ ...options, log }, async (_req, cors) => databaseUnavailable(cors));

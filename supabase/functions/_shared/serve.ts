@@ -35,7 +35,8 @@ type PostHandler = (
  * CORS, preflight, method handling and the last-resort catch every function shares. A fault
  * in `handlePost` is logged as `<event>_internal_error` and answered 500 without details; a
  * database that cannot answer (DatabaseUnavailableError, thrown before anything is done that
- * must be counted or recorded) is answered 503 `database_unavailable` with Retry-After.
+ * must be counted or recorded) is answered 503 `database_unavailable` with Retry-After. A
+ * handler that serves an HTML form catches its own faults, so its visitor gets a page.
  */
 export function serveFunction(
   options: { allowedOrigins: readonly string[]; log: LogLine; event: string },
@@ -53,26 +54,24 @@ export function serveFunction(
     try {
       return await handlePost(req, cors, info);
     } catch (error) {
-      if (isUnavailableError(error)) {
-        options.log(
-          JSON.stringify({
-            level: "error",
-            event: `${options.event}_database_unavailable`,
-            ...describeError(error),
-          }),
-        );
-        return databaseUnavailable(cors);
-      }
-      options.log(
-        JSON.stringify({
-          level: "error",
-          event: `${options.event}_internal_error`,
-          ...describeError(error),
-        }),
-      );
-      return problem(500, "internal_error", SERVE_MESSAGES.internal_error, cors);
+      return logFault(options.log, options.event, error) === "database_unavailable"
+        ? databaseUnavailable(cors)
+        : problem(500, "internal_error", SERVE_MESSAGES.internal_error, cors);
     }
   };
+}
+
+/** The refusal a fault the handler did not answer itself becomes. */
+export type FaultCode = "database_unavailable" | "internal_error";
+
+/**
+ * Logs a fault as `<event>_database_unavailable` (a database that cannot answer) or
+ * `<event>_internal_error` (anything else), and says which refusal the visitor gets.
+ */
+export function logFault(log: LogLine, event: string, error: unknown): FaultCode {
+  const code: FaultCode = isUnavailableError(error) ? "database_unavailable" : "internal_error";
+  log(JSON.stringify({ level: "error", event: `${event}_${code}`, ...describeError(error) }));
+  return code;
 }
 
 /** 503 `database_unavailable`: nothing was done; the visitor may try again shortly. */

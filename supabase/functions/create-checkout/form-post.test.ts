@@ -8,8 +8,10 @@ import {
   SITE_URL,
   VALID_BODY,
   post,
+  testEnv,
   useHarness,
 } from "../tests/checkout-helpers.ts";
+import { createCheckoutHandlerFromEnv } from "./from-env.ts";
 import { expectedSessionParams } from "../tests/checkout-session-params.ts";
 
 // A Subscribe control is a `<form method="post">`: the function answers it with a 303, to
@@ -179,10 +181,61 @@ describe("refusals: 303 back to the page, never a session", () => {
     expectBackTo(response, "/examples/open-kitchen-hours", "not_configured");
   });
 
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty"])(
+    "a plan named %s is an unknown plan, like any other",
+    async (plan) => {
+      const response = await handler(formPost(`priceId=${plan}&isGuest=true&returnTo=%2F`));
+      expectBackTo(response, "/", "unknown_price");
+      expect(harness.fake.requests).toHaveLength(0);
+    },
+  );
+
   it("every code a form post can be refused with has a visitor's text", () => {
     for (const code of Object.keys(MESSAGES) as MessageCode[]) {
       expect(checkoutNoticeId(code)).toMatch(/^checkout-error-[a-z]+(-[a-z]+)*$/);
     }
+  });
+});
+
+describe("faults: 303 back to the page, never JSON or a blank page", () => {
+  const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), {
+    code: "ECONNREFUSED",
+  });
+
+  it("a database that cannot count goes back to the form's page at its notice", async () => {
+    const down = harness.handler(
+      { CHECKOUT_RATE_LIMIT: "30" },
+      { db: { query: () => Promise.reject(refused) } },
+    );
+    const response = await down(formPost(PRO_FORM), { clientIp: "203.0.113.8" });
+    expectBackTo(response, "/examples/open-kitchen-hours", "database_unavailable");
+    expect(await response.text()).toBe("");
+    expect(harness.fake.requests).toHaveLength(0);
+    expect(harness.logs.join("\n")).toContain('"event":"checkout_database_unavailable"');
+  });
+
+  it("no database configured at all goes back to the form's page at the same notice", async () => {
+    const logs: string[] = [];
+    const handler = createCheckoutHandlerFromEnv(testEnv(harness.fake), {
+      log: (line) => logs.push(line),
+    });
+    const response = await handler(formPost(PRO_FORM));
+    expectBackTo(response, "/examples/open-kitchen-hours", "database_unavailable");
+    expect(harness.fake.requests).toHaveLength(0);
+  });
+
+  it("an unexpected fault goes back to the form's page at internal_error, naming nothing", async () => {
+    const broken = Object.assign(new Error('relation "private.x" does not exist'), {
+      code: "42P01",
+    });
+    const faulty = harness.handler(
+      { CHECKOUT_RATE_LIMIT: "30" },
+      { db: { query: () => Promise.reject(broken) } },
+    );
+    const response = await faulty(formPost(PRO_FORM));
+    expectBackTo(response, "/examples/open-kitchen-hours", "internal_error");
+    expect(response.headers.get("location")).not.toContain("private");
+    expect(harness.logs.join("\n")).toContain('"event":"checkout_internal_error"');
   });
 });
 

@@ -1,8 +1,9 @@
 import type { Db } from "../_shared/db.ts";
-import { createNoDatabaseHandler, functionDb } from "../_shared/function-db.ts";
+import { functionDb } from "../_shared/function-db.ts";
 import { createMinuteLimiters } from "../_shared/rate-limit.ts";
 import {
   createCheckoutHandler,
+  createNoDatabaseCheckoutHandler,
   createNotConfiguredHandler,
   type CheckoutHandler,
   type LogLine,
@@ -54,9 +55,10 @@ export function createCheckoutHandlerFromEnv(
 
   const db = functionDb(options.db, config.databaseUrl);
   if (db === undefined) {
-    return createNoDatabaseHandler({
+    return createNoDatabaseCheckoutHandler({
       allowedOrigins: config.allowedOrigins,
-      event: "checkout",
+      siteUrl: config.siteUrl,
+      bodyTimeoutMs: options.bodyTimeoutMs,
       log,
     });
   }

@@ -4,12 +4,15 @@ import {
   readFormRequest,
   seeOther,
 } from "../_shared/form-body.ts";
+import { NO_DATABASE_VARIABLES } from "../_shared/function-db.ts";
 import { json, problem, readJsonRequest } from "../_shared/http.ts";
 import {
   ALLOW,
   checkRateLimits,
+  databaseUnavailable,
   defaultLog,
   describeError,
+  logFault,
   rateLimited,
   serveFunction,
   type ClientInfo,
@@ -79,19 +82,28 @@ function returnPathOf(fields: Record<string, string>): string {
   return path !== undefined && isReturnPath(path) ? path : DEFAULT_RETURN_PATH;
 }
 
-export function createNotConfiguredHandler(options: {
-  allowedOrigins: readonly string[];
-  /** Absolute, without trailing slash: where a form post's visitor is sent back to. */
-  siteUrl: string;
-  bodyTimeoutMs?: number;
-  log?: LogLine;
-}): CheckoutHandler {
+/**
+ * A checkout that refuses every post with one code: Stripe is not configured, or there is no
+ * database to count the rate limits in. A form post goes back to its page at the notice.
+ */
+function createRefusingHandler(
+  code: "not_configured" | "database_unavailable",
+  options: {
+    allowedOrigins: readonly string[];
+    /** Absolute, without trailing slash: where a form post's visitor is sent back to. */
+    siteUrl: string;
+    bodyTimeoutMs?: number;
+    log?: LogLine;
+  },
+): CheckoutHandler {
   const log = options.log ?? defaultLog;
   return serveFunction(
     { allowedOrigins: options.allowedOrigins, log, event: "checkout" },
     async (req, cors) => {
       if (!isFormContentType(req.headers.get("content-type"))) {
-        return problem(503, "not_configured", MESSAGES.not_configured, cors);
+        return code === "database_unavailable"
+          ? databaseUnavailable(cors)
+          : problem(503, code, MESSAGES[code], cors);
       }
       const form = await readFormRequest(req, {
         maxBytes: MAX_BODY_BYTES,
@@ -99,9 +111,27 @@ export function createNotConfiguredHandler(options: {
         maxFields: MAX_FORM_FIELDS,
       });
       const returnTo = form.ok ? returnPathOf(form.value) : DEFAULT_RETURN_PATH;
-      return backToPage(options.siteUrl, returnTo, "not_configured", cors);
+      return backToPage(options.siteUrl, returnTo, code, cors);
     },
   );
+}
+
+type RefusingHandlerOptions = Parameters<typeof createRefusingHandler>[1];
+
+/** Without a Stripe key or prices: every post is refused with `not_configured`. */
+export const createNotConfiguredHandler = (options: RefusingHandlerOptions) =>
+  createRefusingHandler("not_configured", options);
+
+/** Without a database to count in: every post is refused with `database_unavailable`. */
+export function createNoDatabaseCheckoutHandler(options: RefusingHandlerOptions): CheckoutHandler {
+  (options.log ?? defaultLog)(
+    JSON.stringify({
+      level: "error",
+      event: "checkout_database_not_configured",
+      missing: NO_DATABASE_VARIABLES,
+    }),
+  );
+  return createRefusingHandler("database_unavailable", options);
 }
 
 type SessionOutcome =
@@ -206,28 +236,34 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
    * Its body is read before the rate limit, so a refusal can still name the page to go back to.
    */
   async function formPost(req: Request, cors: Record<string, string>, info?: ClientInfo) {
-    if (!isOwnFormPost(req, deps.allowedOrigins)) {
-      log(JSON.stringify({ level: "warn", event: "checkout_cross_site_form" }));
-      await req.body?.cancel().catch(() => {});
-      return backToPage(deps.siteUrl, DEFAULT_RETURN_PATH, "cross_site", cors);
-    }
-    const form = await readFormRequest(req, {
-      maxBytes: MAX_BODY_BYTES,
-      timeoutMs: bodyTimeoutMs,
-      maxFields: MAX_FORM_FIELDS,
-    });
-    const returnTo = form.ok ? returnPathOf(form.value) : DEFAULT_RETURN_PATH;
+    let returnTo = DEFAULT_RETURN_PATH;
     const back = (code: MessageCode) => backToPage(deps.siteUrl, returnTo, code, cors);
-    if (!form.ok) {
-      if (form.aborted) log(JSON.stringify({ level: "warn", event: "checkout_body_aborted" }));
-      return back(form.code);
+    try {
+      if (!isOwnFormPost(req, deps.allowedOrigins)) {
+        log(JSON.stringify({ level: "warn", event: "checkout_cross_site_form" }));
+        await req.body?.cancel().catch(() => {});
+        return back("cross_site");
+      }
+      const form = await readFormRequest(req, {
+        maxBytes: MAX_BODY_BYTES,
+        timeoutMs: bodyTimeoutMs,
+        maxFields: MAX_FORM_FIELDS,
+      });
+      if (!form.ok) {
+        if (form.aborted) log(JSON.stringify({ level: "warn", event: "checkout_body_aborted" }));
+        return back(form.code);
+      }
+      returnTo = returnPathOf(form.value);
+      const verdict = await checkRateLimits(deps, info);
+      if (!verdict.allowed) return back("rate_limited");
+      const parsed = parseCheckoutBody(checkoutBodyFromForm(form.value));
+      if (!parsed.ok) return back(parsed.code);
+      const outcome = await createFor(parsed.body, undefined, req.signal);
+      return outcome.ok ? seeOther(outcome.url, cors) : back(outcome.code);
+    } catch (error) {
+      // A visitor who posted a form gets a page: the notice, not the JSON serveFunction sends.
+      return back(logFault(log, "checkout", error));
     }
-    const verdict = await checkRateLimits(deps, info);
-    if (!verdict.allowed) return back("rate_limited");
-    const parsed = parseCheckoutBody(checkoutBodyFromForm(form.value));
-    if (!parsed.ok) return back(parsed.code);
-    const outcome = await createFor(parsed.body, undefined, req.signal);
-    return outcome.ok ? seeOther(outcome.url, cors) : back(outcome.code);
   }
 
   const options = { allowedOrigins: deps.allowedOrigins, log, event: "checkout" };

@@ -662,6 +662,28 @@ export const contractCases: ContractCase[] = [
       }),
   },
   {
+    name: "a body whose keys are prototype names is refused like any other body",
+    run: () =>
+      withFeedStack(async ({ handler, connections }) => {
+        const url = JSON.stringify(fixtureUrl("/weekly.xml"));
+        for (const body of [
+          `{"__proto__":{"url":${url}}}`,
+          `{"url":${url},"__proto__":{"url":${url}}}`,
+          ...["constructor", "toString", "hasOwnProperty"].map((key) => `{"${key}":${url}}`),
+        ]) {
+          const response = await handler(
+            new Request(ENDPOINT, {
+              method: "POST",
+              headers: { origin: SITE, "content-type": "application/json" },
+              body,
+            }),
+          );
+          await expectRefusal(response, 400, "invalid_body");
+        }
+        assert.deepEqual(connections, []);
+      }),
+  },
+  {
     name: "a full reading pool answers 503 with Retry-After, and the next look-up reads the feed",
     run: () => {
       const answers: Array<"busy" | "read"> = ["busy", "read"];

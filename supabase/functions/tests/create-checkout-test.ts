@@ -91,19 +91,27 @@ Deno.test("creates a subscription Checkout Session through the stripe SDK", () =
   }),
 );
 
-Deno.test("rejects an unknown plan without calling Stripe", () =>
-  withFake(async (fake) => {
-    const handler = createCheckoutHandlerFromEnv(env(fake), { log: () => {} });
-    const response = await handler(post('{"priceId":"__proto__","isGuest":true}'));
-
-    assert.equal(response.status, 400);
-    assert.deepEqual(await response.json(), {
-      error: "Please choose one of the plans on the pricing page.",
-      code: "unknown_price",
-    });
-    assert.equal(fake.requests.length, 0);
-  }),
-);
+for (const plan of ["price_agency", "__proto__", "constructor", "toString", "hasOwnProperty"]) {
+  Deno.test(`rejects the plan ${plan} as unknown, as JSON and as a form, without Stripe`, () =>
+    withFake(async (fake) => {
+      const handler = createCheckoutHandlerFromEnv(env(fake), { log: () => {} });
+      const response = await handler(post(JSON.stringify({ priceId: plan, isGuest: true })));
+      assert.equal(response.status, 400);
+      assert.deepEqual(await response.json(), {
+        error: "Please choose one of the plans on the pricing page.",
+        code: "unknown_price",
+      });
+      const form = await handler(
+        post(`priceId=${plan}&isGuest=true&returnTo=%2F`, {
+          "content-type": "application/x-www-form-urlencoded",
+        }),
+      );
+      assert.equal(form.status, 303);
+      assert.equal(form.headers.get("location"), `${SITE}/#checkout-error-unknown-price`);
+      assert.equal(fake.requests.length, 0);
+    }),
+  );
+}
 
 Deno.test("answers a CORS preflight", () =>
   withFake(async (fake) => {
@@ -267,6 +275,28 @@ Deno.test("with the database down, answers 503 database_unavailable and never ca
     assert.equal(response.status, 503);
     assert.equal(response.headers.get("retry-after"), "30");
     assert.equal((await response.json()).code, "database_unavailable");
+    assert.equal(fake.requests.length, 0);
+  }),
+);
+
+Deno.test("with the database down, a form post goes back to its page at the notice", () =>
+  withFake(async (fake) => {
+    const down = {
+      query: () =>
+        Promise.reject(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })),
+    };
+    const handler = fromEnv(env(fake), { db: down, log: () => {} });
+    const response = await handler(
+      post("priceId=price_pro&isGuest=true&returnTo=%2Fpricing", {
+        "content-type": "application/x-www-form-urlencoded",
+      }),
+    );
+    assert.equal(response.status, 303);
+    assert.equal(
+      response.headers.get("location"),
+      `${SITE}/pricing#checkout-error-database-unavailable`,
+    );
+    assert.equal(await response.text(), "");
     assert.equal(fake.requests.length, 0);
   }),
 );
