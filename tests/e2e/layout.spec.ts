@@ -81,13 +81,39 @@ test.describe("header and footer", () => {
   // pinned to the screen's bottom moves up when the rest arrives, on any page that is shorter
   // than the screen while it arrives. The canvas below such a page takes the footer's colour.
   for (const path of ["/cancel", "/success"]) {
-    test(`on ${path} at 1920×1400 the footer starts where the page ends, whatever its height`, async ({
+    test(`on ${path} at 1920 px the footer starts where the page ends, whatever its height`, async ({
       page,
       gotoHydrated,
     }) => {
       await page.setViewportSize({ width: 1920, height: 1400 });
       await gotoHydrated(path);
       const footer = page.getByRole("contentinfo");
+      // The screen the shift happened on: taller than the page with the footer's first rows,
+      // shorter than the whole page. Measured on a hidden copy, so it holds whatever the copy.
+      const screen = await footer.evaluate((element) => {
+        const copy = element.cloneNode(true) as HTMLElement;
+        Object.assign(copy.style, {
+          position: "absolute",
+          visibility: "hidden",
+          width: `${element.getBoundingClientRect().width}px`,
+        });
+        document.body.append(copy);
+        for (let node: Element | null = copy.querySelector("a"); node !== copy;) {
+          while (node?.nextElementSibling) node.nextElementSibling.remove();
+          node = node?.parentElement ?? copy;
+        }
+        const partial = copy.getBoundingClientRect().height;
+        copy.remove();
+        const contentEnd =
+          Math.max(
+            ...[...document.querySelector("main")!.children].map(
+              (child) => child.getBoundingClientRect().bottom,
+            ),
+          ) + window.scrollY;
+        const pageEnd = document.documentElement.scrollHeight;
+        return Math.round((contentEnd + partial + pageEnd) / 2);
+      });
+      await page.setViewportSize({ width: 1920, height: screen });
       const layout = await footer.evaluate((element) => {
         const top = () => element.getBoundingClientRect().top;
         const full = top();
