@@ -119,3 +119,18 @@ describe("manage-subscription with no payment provider configured", () => {
     expect(await response.json()).toMatchObject({ code: "not_configured" });
   });
 });
+
+describe("the per-address limit with no payment provider configured", () => {
+  it("holds across processes sharing one database", async () => {
+    await db.query("truncate private.rate_limit_windows");
+    const process = () =>
+      createManageSubscriptionFromEnv(
+        { SITE_URL: SITE, MANAGE_EMAIL_RATE_LIMIT: "1" },
+        { db, log: () => {}, floorMs: 0 },
+      );
+    const first = await process().handler(post({ action: "cancel", email: "lin@example.com" }));
+    expect(first.status).toBe(200);
+    const second = await process().handler(post({ action: "cancel", email: "lin@example.com" }));
+    expect(second.status).toBe(429);
+  });
+});

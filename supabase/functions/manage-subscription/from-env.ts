@@ -11,6 +11,13 @@ import { createStripeBilling } from "./stripe.ts";
 import { createRequestStore } from "./store.ts";
 import { retryDue, type WorkDeps } from "./work.ts";
 
+/**
+ * The per-address limit's key when no SUBSCRIPTION_LINK_SECRET is set (no Stripe key either,
+ * so nothing is signed with it). Public, so it hides an address no better than the SHA-256 the
+ * limiter stores of every key anyway; SUBSCRIPTION_LINK_SECRET, when set, hides it fully.
+ */
+const ADDRESS_KEY_WITHOUT_SECRET = "castloop:manage-subscription:address-limit";
+
 export interface ManageFromEnvOptions {
   /**
    * Where requests, limits and the outbox live: the Node server's database, or a test's.
@@ -74,7 +81,17 @@ export function createManageSubscriptionFromEnv(
       from: emailConfig.from,
     });
 
-  if (config.secretKey !== undefined && config.linkSecret === undefined) {
+  const billing =
+    options.billing ??
+    (config.secretKey === undefined
+      ? undefined
+      : createStripeBilling({
+          secretKey: config.secretKey,
+          apiBase: config.stripeApiBase,
+          planNames: config.planNames,
+          timeoutMs: options.stripeTimeoutMs,
+        }));
+  if (billing !== undefined && config.linkSecret === undefined) {
     log(JSON.stringify({ level: "warn", event: "manage_not_configured", missing: config.missing }));
     return {
       handler: createNotConfiguredHandler({
@@ -86,24 +103,14 @@ export function createManageSubscriptionFromEnv(
       mailer,
     };
   }
-
-  const billing =
-    options.billing ??
-    (config.secretKey === undefined
-      ? undefined
-      : createStripeBilling({
-          secretKey: config.secretKey,
-          apiBase: config.stripeApiBase,
-          planNames: config.planNames,
-          timeoutMs: options.stripeTimeoutMs,
-        }));
   if (billing === undefined) {
     log(
       JSON.stringify({ level: "warn", event: "manage_requests_queued", missing: config.missing }),
     );
   }
-  // Without Stripe no undo link is signed; the key only hides addresses in the per-address limit.
-  const linkSecret = config.linkSecret ?? randomSecret();
+  // Without Stripe no undo link is signed, and the key only keys the per-address limit. Every
+  // process must use the same one, or the limit counts per process (per isolate on Supabase).
+  const linkSecret = config.linkSecret ?? ADDRESS_KEY_WITHOUT_SECRET;
   const store = createRequestStore(db);
   const email = { brand: "Castloop", siteUrl: config.siteUrl, supportEmail: config.supportEmail };
   const work: WorkDeps = {
@@ -150,10 +157,4 @@ export function createManageSubscriptionFromEnv(
     },
     mailer,
   };
-}
-
-/** A key for this process alone: the per-address limit then counts per process. */
-function randomSecret(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
