@@ -134,3 +134,30 @@ describe("the per-address limit with no payment provider configured", () => {
     expect(second.status).toBe(429);
   });
 });
+
+describe("a function that refuses every request, as a plain form sees it", () => {
+  const withdrawForm = () =>
+    new Request(ENDPOINT, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE },
+      body: "action=withdraw&name=Ada&email=ada%40example.com&confirmTo=ada%40example.com",
+    });
+
+  it("with no database, sends the form back to its own page's notice, not JSON", async () => {
+    const { handler } = createManageSubscriptionFromEnv({ SITE_URL: SITE }, { log: () => {} });
+    const response = await handler(withdrawForm());
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(`${SITE}/withdraw#error-database_unavailable`);
+    expect(response.headers.get("retry-after")).toBe("30");
+  });
+
+  it("with a live key but no link secret, sends the form back to its own page", async () => {
+    const { handler } = createManageSubscriptionFromEnv(
+      { SITE_URL: SITE, STRIPE_SECRET_KEY: "sk_live_example" },
+      { db, log: () => {} },
+    );
+    const response = await handler(withdrawForm());
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(`${SITE}/withdraw#error-not_configured`);
+  });
+});

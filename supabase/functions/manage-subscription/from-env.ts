@@ -1,11 +1,15 @@
 import type { Db } from "../_shared/db.ts";
-import { createNoDatabaseHandler, functionDb } from "../_shared/function-db.ts";
+import { functionDb } from "../_shared/function-db.ts";
 import { createMailer, type Mailer } from "../_shared/email.ts";
 import { parseEmailEnv } from "../_shared/email-env.ts";
 import { createDbLimiter } from "../_shared/rate-limit.ts";
 import type { FunctionHandler, LogLine } from "../_shared/serve.ts";
 import type { Billing } from "./billing.ts";
-import { createManageHandler, createNotConfiguredHandler } from "./handler.ts";
+import {
+  createManageHandler,
+  createNoDatabaseManageHandler,
+  createNotConfiguredHandler,
+} from "./handler.ts";
 import { parseManageEnv } from "./schema.ts";
 import { createStripeBilling } from "./stripe.ts";
 import { createRequestStore } from "./store.ts";
@@ -63,9 +67,9 @@ export function createManageSubscriptionFromEnv(
   const db = functionDb(options.db, config.databaseUrl);
   if (db === undefined) {
     return {
-      handler: createNoDatabaseHandler({
+      handler: createNoDatabaseManageHandler({
         allowedOrigins: config.allowedOrigins,
-        event: "manage",
+        siteUrl: config.siteUrl,
         log,
       }),
       retryRequests: async () => {},

@@ -1,4 +1,5 @@
 import { isUnavailableError } from "../_shared/db.ts";
+import { NO_DATABASE_VARIABLES } from "../_shared/function-db.ts";
 import type { Mailer } from "../_shared/email.ts";
 import {
   bodyKind,
@@ -149,21 +150,45 @@ function responder(
   };
 }
 
-export function createNotConfiguredHandler(options: {
-  allowedOrigins: readonly string[];
-  siteUrl: string;
-  log?: LogLine;
-}): FunctionHandler {
+/**
+ * A function that refuses every request with one code: no link secret beside a live key
+ * (`not_configured`), or no database to record requests in (`database_unavailable`). The body
+ * is read, within the usual limits, only to send a plain form back to its own page.
+ */
+function createRefusingHandler(
+  code: "not_configured" | "database_unavailable",
+  options: { allowedOrigins: readonly string[]; siteUrl: string; log?: LogLine },
+): FunctionHandler {
+  const extra: Record<string, string> =
+    code === "database_unavailable" ? { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } : {};
   return serveFunction(
     { allowedOrigins: options.allowedOrigins, log: options.log ?? defaultLog, event: "manage" },
     async (req, cors) => {
-      const kind = req.headers.get("content-type")?.startsWith("application/x-www-form-urlencoded")
-        ? "form"
-        : "json";
-      await req.body?.cancel().catch(() => {});
-      return responder(kind, undefined, options.siteUrl, cors).fail(503, "not_configured");
+      const read = await readFormOrJson(req, MAX_BODY_BYTES, BODY_READ_TIMEOUT_MS);
+      const fields = read.ok ? (read.value as Record<string, unknown> | null) : null;
+      const action = isAction(fields?.action) ? fields.action : undefined;
+      const token = typeof fields?.token === "string" ? fields.token : undefined;
+      return responder(read.kind, action, options.siteUrl, cors, token).fail(503, code, extra);
     },
   );
+}
+
+type RefusingHandlerOptions = Parameters<typeof createRefusingHandler>[1];
+
+/** With a live Stripe key but no SUBSCRIPTION_LINK_SECRET: every request is `not_configured`. */
+export const createNotConfiguredHandler = (options: RefusingHandlerOptions) =>
+  createRefusingHandler("not_configured", options);
+
+/** With no database to record requests in: every request is `database_unavailable`. */
+export function createNoDatabaseManageHandler(options: RefusingHandlerOptions): FunctionHandler {
+  (options.log ?? defaultLog)(
+    JSON.stringify({
+      level: "error",
+      event: "manage_database_not_configured",
+      missing: NO_DATABASE_VARIABLES,
+    }),
+  );
+  return createRefusingHandler("database_unavailable", options);
 }
 
 export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
