@@ -184,4 +184,21 @@ describe("the requests table through postgres.js, the driver Supabase runs", () 
       await driver.close();
     }
   });
+
+  it("turns rows stored as JSON strings before the fix into objects", async () => {
+    const store = createRequestStore(db);
+    const row = await store.record({ kind: "cancel", email: "old-driver@example.com" });
+    const outcome = { subscriptions: [{ id: "sub_strung", action: "cancel_at_period_end" }] };
+    await db.query(
+      "update private.subscription_requests set outcome = to_jsonb($2::text) where id = $1",
+      [row.id, JSON.stringify(outcome)],
+    );
+    expect(await store.latestCancellation("sub_strung")).toBeNull();
+    const migration = readFileSync(
+      new URL("../../migrations/20261127190000_json_as_objects.sql", import.meta.url),
+      "utf8",
+    );
+    await db.exec(migration);
+    expect(await store.latestCancellation("sub_strung")).toBe(row.id);
+  });
 });
