@@ -43,6 +43,11 @@ export const MAX_NAME_LENGTH = 200;
 // and U+2066–2069, the zero-width U+200B–200F, U+FEFF, the soft hyphen…), which could hide or
 // reorder what a person reads in an e-mail or a log.
 const CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+// Except a zero-width (non-)joiner between two letters of a script other than Latin: Persian
+// writes a ZWNJ inside many names, and Indic scripts a ZWJ for some letter forms.
+const SCRIPT_JOINER =
+  /(?<=(?!\p{Script=Latin})[\p{L}\p{M}])[\u200C\u200D](?=(?!\p{Script=Latin})[\p{L}\p{M}])/gu;
+const hidesText = (name: string) => CONTROL.test(name.replace(SCRIPT_JOINER, ""));
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export type CancelBody = { action: "cancel"; email: string };
@@ -138,7 +143,7 @@ export function parseManageBody(value: unknown, today: Date): BodyParseResult {
     typeof name !== "string" ||
     name.trim() === "" ||
     name.length > MAX_NAME_LENGTH ||
-    CONTROL.test(name) ||
+    hidesText(name) ||
     hasLineBreak(name)
   ) {
     return { ok: false, code: "invalid_name" };
