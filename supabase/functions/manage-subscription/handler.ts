@@ -12,7 +12,7 @@ import type { RateLimiter, RateLimitVerdict } from "../_shared/rate-limit.ts";
 import { rateLimitKey } from "../_shared/client-address.ts";
 import {
   defaultLog,
-  describeError,
+  logFault,
   serveFunction,
   type ClientInfo,
   type FunctionHandler,
@@ -240,15 +240,9 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
       try {
         return await post(req, cors, info, fault);
       } catch (error) {
-        const down = isUnavailableError(error);
-        log(
-          JSON.stringify({
-            level: "error",
-            event: down ? "manage_database_unavailable" : "manage_internal_error",
-            ...describeError(error),
-          }),
-        );
-        return down ? dbDown(fault.fail) : fault.fail(500, "internal_error");
+        return logFault(log, "manage", error) === "database_unavailable"
+          ? dbDown(fault.fail)
+          : fault.fail(500, "internal_error");
       }
     };
   }
@@ -259,12 +253,10 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
       const started = Date.now();
       if (!isTrustedOrigin(req, deps.allowedOrigins)) {
         await req.body?.cancel().catch(() => {});
-        const kind = req.headers
-          .get("content-type")
-          ?.startsWith("application/x-www-form-urlencoded")
-          ? "form"
-          : "json";
-        return responder(kind, undefined, deps.siteUrl, cors).fail(403, "forbidden_origin");
+        return responder(bodyKind(req), undefined, deps.siteUrl, cors).fail(
+          403,
+          "forbidden_origin",
+        );
       }
       const read = await readFormOrJson(
         req,
