@@ -9,7 +9,11 @@ import {
   secureApiBase,
   siteAndOrigins,
 } from "../_shared/env.ts";
-import { checkoutPlanIds as PLAN_IDS } from "../_shared/contract.ts";
+import {
+  checkoutPlanIds as PLAN_IDS,
+  checkoutPlanNames,
+  withdrawalPlanNames,
+} from "../_shared/contract.ts";
 import { PRICE_ENV_BY_PLAN } from "../create-checkout/schema.ts";
 
 const isLiveKey = (key: string) => /^(sk|rk)_live_/.test(key);
@@ -30,12 +34,7 @@ export const isAction = (value: unknown): value is Action =>
   typeof value === "string" && (ACTIONS as readonly string[]).includes(value);
 
 /** The plans a withdrawal form offers, by the names the site shows. */
-export const PLAN_NAMES = ["Starter", "Pro", "Expert"] as const;
-const PLAN_NAME_BY_ID: Readonly<Record<(typeof PLAN_IDS)[number], (typeof PLAN_NAMES)[number]>> = {
-  price_starter: "Starter",
-  price_pro: "Pro",
-  price_expert: "Expert",
-};
+export const PLAN_NAMES = withdrawalPlanNames;
 
 export const MAX_NAME_LENGTH = 200;
 // Control characters (C0, DEL, C1, so line breaks too), the Unicode line and paragraph
@@ -244,7 +243,7 @@ export function parseManageEnv(env: Record<string, string | undefined>): ManageC
   const planNames = new Map<string, string>();
   for (const plan of PLAN_IDS) {
     const price = vars[PRICE_ENV_BY_PLAN[plan] as "STRIPE_PRICE_STARTER"];
-    if (price !== undefined) planNames.set(price, PLAN_NAME_BY_ID[plan]);
+    if (price !== undefined) planNames.set(price, checkoutPlanNames[plan]);
   }
   // With a test-mode key and no secret (npm start, the tests), links are signed with one
   // derived from that key: whoever holds it can change the subscriptions anyway. A live key
