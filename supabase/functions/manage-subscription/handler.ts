@@ -1,5 +1,5 @@
 import { isUnavailableError } from "../_shared/db.ts";
-import { NO_DATABASE_VARIABLES } from "../_shared/function-db.ts";
+import { logNoDatabase } from "../_shared/function-db.ts";
 import type { Mailer } from "../_shared/email.ts";
 import {
   bodyKind,
@@ -181,13 +181,7 @@ export const createNotConfiguredHandler = (options: RefusingHandlerOptions) =>
 
 /** With no database to record requests in: every request is `database_unavailable`. */
 export function createNoDatabaseManageHandler(options: RefusingHandlerOptions): FunctionHandler {
-  (options.log ?? defaultLog)(
-    JSON.stringify({
-      level: "error",
-      event: "manage_database_not_configured",
-      missing: NO_DATABASE_VARIABLES,
-    }),
-  );
+  logNoDatabase(options.log ?? defaultLog, "manage");
   return createRefusingHandler("database_unavailable", options);
 }
 
