@@ -137,6 +137,19 @@ async function cancelOnce(billing: Billing, row: RequestRow, id: string): Promis
   }
 }
 
+/** A request left to a person, as the operator's log reports it. */
+function logQueued(deps: WorkDeps, row: RequestRow, reason: NonNullable<Outcome["queued"]>) {
+  deps.log(
+    JSON.stringify({
+      level: "warn",
+      event: "manage_request_queued",
+      request: row.id,
+      kind: row.kind,
+      reason,
+    }),
+  );
+}
+
 /**
  * Without a payment provider: acknowledges a cancellation to the address given (a withdrawal's
  * receipt is already sent) and leaves the request to a person, as status `operator`.
@@ -154,15 +167,7 @@ async function queueForPerson(deps: WorkDeps, row: RequestRow): Promise<"operato
     outboxId,
   );
   if (!finished) throw new LeaseLostError();
-  deps.log(
-    JSON.stringify({
-      level: "warn",
-      event: "manage_request_queued",
-      request: row.id,
-      kind: row.kind,
-      reason: "no_billing",
-    }),
-  );
+  logQueued(deps, row, "no_billing");
   return "operator";
 }
 
@@ -286,17 +291,7 @@ export async function performRequest(
       JSON.stringify({ level: "warn", event: "manage_withdrawal_needs_operator", request: row.id }),
     );
   }
-  if (unmatched) {
-    deps.log(
-      JSON.stringify({
-        level: "warn",
-        event: "manage_request_queued",
-        request: row.id,
-        kind: row.kind,
-        reason: "no_match",
-      }),
-    );
-  }
+  if (unmatched) logQueued(deps, row, "no_match");
   return status;
 }
 
