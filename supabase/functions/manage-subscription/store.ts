@@ -77,6 +77,8 @@ export interface Outcome {
   queued?: "no_billing" | "no_match";
   /** Subscriptions found that had ended already, or that another withdrawal ends and refunds. */
   ended?: string[];
+  /** The e-mails about the outcome written so far, saved as each is: a retry sends none twice. */
+  emailed?: { to: string; outboxId: string }[];
 }
 
 /** Retention: how long each kind of row is kept (see the migration and the Privacy Policy). */
