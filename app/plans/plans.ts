@@ -1,4 +1,8 @@
-import { checkoutPlanPrices, type PlanId } from "../../supabase/functions/_shared/contract.ts";
+import {
+  checkoutPlanNames,
+  checkoutPlanPrices,
+  type PlanId,
+} from "../../supabase/functions/_shared/contract.ts";
 
 /** A plan's public id, sent to the checkout function. The server maps it to a Stripe price. */
 export type PriceId = PlanId;
@@ -66,7 +70,7 @@ const expertFeatures = {
 
 export const plans = [
   {
-    name: "Starter",
+    name: checkoutPlanNames.price_starter,
     priceId: "price_starter",
     price: checkoutPlanPrices.price_starter,
     episodesPerMonth: 2,
@@ -90,7 +94,7 @@ export const plans = [
     },
   },
   {
-    name: "Pro",
+    name: checkoutPlanNames.price_pro,
     priceId: "price_pro",
     price: checkoutPlanPrices.price_pro,
     episodesPerMonth: 4,
@@ -114,7 +118,7 @@ export const plans = [
     },
   },
   {
-    name: "Expert",
+    name: checkoutPlanNames.price_expert,
     priceId: "price_expert",
     price: checkoutPlanPrices.price_expert,
     episodesPerMonth: 6,

@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { DEFAULT_TEMPLATE_DIR, openEmbeddedDb, type EmbeddedDb } from "../../server/embedded-db.ts";
+import { createPostgresDb, type PostgresDb } from "../../supabase/functions/_shared/db.ts";
 import { createDbLimiter } from "../../supabase/functions/_shared/rate-limit.ts";
 import { createDbAnswerCache } from "../../supabase/functions/feed-cadence/cache.ts";
 
@@ -48,4 +53,29 @@ export async function closeSharedTestDb(): Promise<void> {
 /** Empties the functions' tables, so no count or cached answer carries over between tests. */
 export async function clearFunctionState(db: EmbeddedDb): Promise<void> {
   await db.exec("truncate private.rate_limit_windows, private.feed_cache, private.email_outbox");
+}
+
+/**
+ * The production driver (postgres.js, as on Supabase and with DATABASE_URL) on a test database,
+ * over a Unix socket: a parameter's type is then the server's, which PGlite's own driver hides.
+ */
+export async function overPostgresJs(
+  db: EmbeddedDb,
+): Promise<{ db: PostgresDb; close: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), "castloop-pg-"));
+  const path = join(dir, "pglite.sock");
+  const sockets = new PGLiteSocketServer({ db: db.pglite, path, maxConnections: 1 });
+  await sockets.start();
+  const client = createPostgresDb("postgres://postgres@localhost/postgres", {
+    socketPath: path,
+    max: 1,
+  });
+  return {
+    db: client,
+    close: async () => {
+      await client.close();
+      await sockets.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -6,6 +6,7 @@ import {
   MANAGE_FORM_ERRORS as FORM_ERRORS,
   MANAGE_MESSAGES as MESSAGES,
   WITHDRAW_ANSWER,
+  withdrawalPlanNames,
 } from "../../../supabase/functions/_shared/contract.ts";
 import { env } from "~/config/env";
 
@@ -26,7 +27,7 @@ export const cancelEmailNotes = {
 } as const;
 
 /** The plans a withdrawal statement can name, as the function accepts them. */
-export const planOptions = ["Starter", "Pro", "Expert"] as const;
+export const planOptions = withdrawalPlanNames;
 
 /** Each form field's label and the hint under it, for the cancel, withdraw and keep forms. */
 export const fieldCopy = {

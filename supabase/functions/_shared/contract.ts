@@ -29,6 +29,16 @@ export const checkoutPlanIds = [
   "price_expert",
 ] as const satisfies readonly CheckoutPlanId[];
 
+/** Each checkout plan's name as the site shows it; a withdrawal statement may name one. */
+export const checkoutPlanNames = {
+  price_starter: "Starter",
+  price_pro: "Pro",
+  price_expert: "Expert",
+} as const satisfies Record<CheckoutPlanId, string>;
+
+/** The plans a withdrawal form offers, by name, in the order the site lists them. */
+export const withdrawalPlanNames = checkoutPlanIds.map((id) => checkoutPlanNames[id]);
+
 /** The plan priced on request: it goes to the contact form, never to a checkout. */
 export const customPlanId = "price_agency";
 

@@ -26,7 +26,18 @@ export function functionDb(provided: Db | undefined, url: string | undefined): D
 }
 
 /** The variables either of which names the database, as a log line without one lists them. */
-export const NO_DATABASE_VARIABLES = ["SUPABASE_DB_URL", "DATABASE_URL"] as const;
+const NO_DATABASE_VARIABLES = ["SUPABASE_DB_URL", "DATABASE_URL"] as const;
+
+/** Logs, once as a function is built, that it has no database and refuses every request. */
+export function logNoDatabase(log: LogLine, event: string): void {
+  log(
+    JSON.stringify({
+      level: "error",
+      event: `${event}_database_not_configured`,
+      missing: NO_DATABASE_VARIABLES,
+    }),
+  );
+}
 
 /**
  * A function with no database to count its requests in: it refuses every POST with 503
@@ -38,12 +49,6 @@ export function createNoDatabaseHandler(options: {
   log?: LogLine;
 }): FunctionHandler {
   const log = options.log ?? defaultLog;
-  log(
-    JSON.stringify({
-      level: "error",
-      event: `${options.event}_database_not_configured`,
-      missing: NO_DATABASE_VARIABLES,
-    }),
-  );
+  logNoDatabase(log, options.event);
   return serveFunction({ ...options, log }, async (_req, cors) => databaseUnavailable(cors));
 }

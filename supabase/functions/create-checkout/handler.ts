@@ -4,7 +4,7 @@ import {
   readFormRequest,
   seeOther,
 } from "../_shared/form-body.ts";
-import { NO_DATABASE_VARIABLES } from "../_shared/function-db.ts";
+import { logNoDatabase } from "../_shared/function-db.ts";
 import { json, problem, readJsonRequest } from "../_shared/http.ts";
 import {
   ALLOW,
@@ -124,13 +124,7 @@ export const createNotConfiguredHandler = (options: RefusingHandlerOptions) =>
 
 /** Without a database to count in: every post is refused with `database_unavailable`. */
 export function createNoDatabaseCheckoutHandler(options: RefusingHandlerOptions): CheckoutHandler {
-  (options.log ?? defaultLog)(
-    JSON.stringify({
-      level: "error",
-      event: "checkout_database_not_configured",
-      missing: NO_DATABASE_VARIABLES,
-    }),
-  );
+  logNoDatabase(options.log ?? defaultLog, "checkout");
   return createRefusingHandler("database_unavailable", options);
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { EmbeddedDb } from "../../../server/embedded-db.ts";
-import { clearFunctionState, openTestDb } from "../../../tests/db/test-db.ts";
+import { clearFunctionState, openTestDb, overPostgresJs } from "../../../tests/db/test-db.ts";
 import { DatabaseUnavailableError } from "../_shared/db.ts";
 import { sha256Hex } from "../_shared/rate-limit.ts";
 import { createDbAnswerCache } from "./cache.ts";
@@ -27,6 +27,28 @@ describe("createDbAnswerCache", () => {
     expect(await cache.get("a", compute, keepAll)).toBe(1);
     now += 1;
     expect(await cache.get("a", compute, keepAll)).toBe(2);
+  });
+
+  it("serves a stored answer as an object through postgres.js, the driver Supabase runs", async () => {
+    const driver = await overPostgresJs(db);
+    try {
+      const cache = createDbAnswerCache<{ title: string }>(driver.db, {
+        ttlMs: 60_000,
+        maxEntries: 10,
+      });
+      await cache.get("https://feeds.example.com/pg.xml", async () => ({ title: "A" }), keepAll);
+      const other = createDbAnswerCache<{ title: string }>(driver.db, {
+        ttlMs: 60_000,
+        maxEntries: 10,
+      });
+      const compute = vi.fn(async () => ({ title: "other" }));
+      expect(await other.get("https://feeds.example.com/pg.xml", compute, keepAll)).toEqual({
+        title: "A",
+      });
+      expect(compute).not.toHaveBeenCalled();
+    } finally {
+      await driver.close();
+    }
   });
 
   it("serves another process's answer: the cache is the database's, not the process's", async () => {

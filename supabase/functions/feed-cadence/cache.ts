@@ -45,9 +45,10 @@ export function createDbAnswerCache<T>(db: Db, options: DbAnswerCacheOptions): A
     const text = JSON.stringify(answer);
     if (new TextEncoder().encode(text).byteLength > maxBytes) return;
     const at = now();
+    // Bound as text: postgres.js would JSON.stringify a jsonb parameter once more.
     await db.query(
       `insert into private.feed_cache (url_hash, answer, created_at, expires_at)
-       values ($1, $2::jsonb, $3, $4)
+       values ($1, $2::text::jsonb, $3, $4)
        on conflict (url_hash) do update
          set answer = excluded.answer, created_at = excluded.created_at,
              expires_at = excluded.expires_at`,

@@ -266,3 +266,30 @@ describe("the latest cancellation of a subscription", () => {
     expect(await store.latestCancellation("sub_2")).toBeNull();
   });
 });
+
+describe("a request whose e-mail was written but whose end was not", () => {
+  it("is retried without e-mailing the customer twice", async () => {
+    fake.seedSubscription({ email: "twice@example.com", startedDaysAgo: 40 });
+    const { store, mailer, work } = stack();
+    let blips = 1;
+    const flaky: RequestStore = {
+      ...store,
+      async finish(...args) {
+        if (blips > 0) {
+          blips -= 1;
+          throw Object.assign(new Error("connection reset"), { code: "ECONNRESET" });
+        }
+        return store.finish(...args);
+      },
+    };
+    const retrying = { ...work, store: flaky };
+    await runRequest(retrying, await store.record({ kind: "cancel", email: "twice@example.com" }));
+    await allDue();
+    await retryDue(retrying);
+    const [row] = await db.query<{ status: string }>(
+      "select status from private.subscription_requests where kind = 'cancel'",
+    );
+    expect(row?.status).toBe("done");
+    expect(mailer.sent.filter((message) => message.kind === "cancellation")).toHaveLength(1);
+  });
+});

@@ -119,3 +119,45 @@ describe("manage-subscription with no payment provider configured", () => {
     expect(await response.json()).toMatchObject({ code: "not_configured" });
   });
 });
+
+describe("the per-address limit with no payment provider configured", () => {
+  it("holds across processes sharing one database", async () => {
+    await db.query("truncate private.rate_limit_windows");
+    const process = () =>
+      createManageSubscriptionFromEnv(
+        { SITE_URL: SITE, MANAGE_EMAIL_RATE_LIMIT: "1" },
+        { db, log: () => {}, floorMs: 0 },
+      );
+    const first = await process().handler(post({ action: "cancel", email: "lin@example.com" }));
+    expect(first.status).toBe(200);
+    const second = await process().handler(post({ action: "cancel", email: "lin@example.com" }));
+    expect(second.status).toBe(429);
+  });
+});
+
+describe("a function that refuses every request, as a plain form sees it", () => {
+  const withdrawForm = () =>
+    new Request(ENDPOINT, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE },
+      body: "action=withdraw&name=Ada&email=ada%40example.com&confirmTo=ada%40example.com",
+    });
+
+  it("with no database, sends the form back to its own page's notice, not JSON", async () => {
+    const { handler } = createManageSubscriptionFromEnv({ SITE_URL: SITE }, { log: () => {} });
+    const response = await handler(withdrawForm());
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(`${SITE}/withdraw#error-database_unavailable`);
+    expect(response.headers.get("retry-after")).toBe("30");
+  });
+
+  it("with a live key but no link secret, sends the form back to its own page", async () => {
+    const { handler } = createManageSubscriptionFromEnv(
+      { SITE_URL: SITE, STRIPE_SECRET_KEY: "sk_live_example" },
+      { db, log: () => {} },
+    );
+    const response = await handler(withdrawForm());
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(`${SITE}/withdraw#error-not_configured`);
+  });
+});

@@ -1,15 +1,26 @@
 import type { Db } from "../_shared/db.ts";
-import { createNoDatabaseHandler, functionDb } from "../_shared/function-db.ts";
+import { functionDb } from "../_shared/function-db.ts";
 import { createMailer, type Mailer } from "../_shared/email.ts";
 import { parseEmailEnv } from "../_shared/email-env.ts";
 import { createDbLimiter } from "../_shared/rate-limit.ts";
 import type { FunctionHandler, LogLine } from "../_shared/serve.ts";
 import type { Billing } from "./billing.ts";
-import { createManageHandler, createNotConfiguredHandler } from "./handler.ts";
+import {
+  createManageHandler,
+  createNoDatabaseManageHandler,
+  createNotConfiguredHandler,
+} from "./handler.ts";
 import { parseManageEnv } from "./schema.ts";
 import { createStripeBilling } from "./stripe.ts";
 import { createRequestStore } from "./store.ts";
 import { retryDue, type WorkDeps } from "./work.ts";
+
+/**
+ * The per-address limit's key when no SUBSCRIPTION_LINK_SECRET is set (no Stripe key either,
+ * so nothing is signed with it). Public, so it hides an address no better than the SHA-256 the
+ * limiter stores of every key anyway; SUBSCRIPTION_LINK_SECRET, when set, hides it fully.
+ */
+const ADDRESS_KEY_WITHOUT_SECRET = "castloop:manage-subscription:address-limit";
 
 export interface ManageFromEnvOptions {
   /**
@@ -56,9 +67,9 @@ export function createManageSubscriptionFromEnv(
   const db = functionDb(options.db, config.databaseUrl);
   if (db === undefined) {
     return {
-      handler: createNoDatabaseHandler({
+      handler: createNoDatabaseManageHandler({
         allowedOrigins: config.allowedOrigins,
-        event: "manage",
+        siteUrl: config.siteUrl,
         log,
       }),
       retryRequests: async () => {},
@@ -74,7 +85,17 @@ export function createManageSubscriptionFromEnv(
       from: emailConfig.from,
     });
 
-  if (config.secretKey !== undefined && config.linkSecret === undefined) {
+  const billing =
+    options.billing ??
+    (config.secretKey === undefined
+      ? undefined
+      : createStripeBilling({
+          secretKey: config.secretKey,
+          apiBase: config.stripeApiBase,
+          planNames: config.planNames,
+          timeoutMs: options.stripeTimeoutMs,
+        }));
+  if (billing !== undefined && config.linkSecret === undefined) {
     log(JSON.stringify({ level: "warn", event: "manage_not_configured", missing: config.missing }));
     return {
       handler: createNotConfiguredHandler({
@@ -86,24 +107,14 @@ export function createManageSubscriptionFromEnv(
       mailer,
     };
   }
-
-  const billing =
-    options.billing ??
-    (config.secretKey === undefined
-      ? undefined
-      : createStripeBilling({
-          secretKey: config.secretKey,
-          apiBase: config.stripeApiBase,
-          planNames: config.planNames,
-          timeoutMs: options.stripeTimeoutMs,
-        }));
   if (billing === undefined) {
     log(
       JSON.stringify({ level: "warn", event: "manage_requests_queued", missing: config.missing }),
     );
   }
-  // Without Stripe no undo link is signed; the key only hides addresses in the per-address limit.
-  const linkSecret = config.linkSecret ?? randomSecret();
+  // Without Stripe no undo link is signed, and the key only keys the per-address limit. Every
+  // process must use the same one, or the limit counts per process (per isolate on Supabase).
+  const linkSecret = config.linkSecret ?? ADDRESS_KEY_WITHOUT_SECRET;
   const store = createRequestStore(db);
   const email = { brand: "Castloop", siteUrl: config.siteUrl, supportEmail: config.supportEmail };
   const work: WorkDeps = {
@@ -150,10 +161,4 @@ export function createManageSubscriptionFromEnv(
     },
     mailer,
   };
-}
-
-/** A key for this process alone: the per-address limit then counts per process. */
-function randomSecret(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }

@@ -204,6 +204,19 @@ describe("names and addresses that hide text", () => {
     await settle();
   });
 
+  it("takes the joiners that spell a name in Persian or an Indic script", async () => {
+    const { handler, settle } = setup();
+    // Persian writes a ZWNJ inside many surnames; Devanagari uses a ZWJ for a half form.
+    for (const name of [
+      "\u0645\u0647\u062f\u06cc\u200c\u0632\u0627\u062f\u0647",
+      "\u0915\u094d\u200d\u0937\u093e",
+    ]) {
+      const response = await handler(postJson({ ...withdrawal, name }));
+      expect(response.status).toBe(200);
+    }
+    await settle();
+  });
+
   it.each([
     ["a zero-width space", "ada\u200B@example.com"],
     ["a right-to-left override", "ada@exa\u202Emple.com"],

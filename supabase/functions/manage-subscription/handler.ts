@@ -1,4 +1,5 @@
 import { isUnavailableError } from "../_shared/db.ts";
+import { logNoDatabase } from "../_shared/function-db.ts";
 import type { Mailer } from "../_shared/email.ts";
 import {
   bodyKind,
@@ -11,7 +12,7 @@ import type { RateLimiter, RateLimitVerdict } from "../_shared/rate-limit.ts";
 import { rateLimitKey } from "../_shared/client-address.ts";
 import {
   defaultLog,
-  describeError,
+  logFault,
   serveFunction,
   type ClientInfo,
   type FunctionHandler,
@@ -149,21 +150,39 @@ function responder(
   };
 }
 
-export function createNotConfiguredHandler(options: {
-  allowedOrigins: readonly string[];
-  siteUrl: string;
-  log?: LogLine;
-}): FunctionHandler {
+/**
+ * A function that refuses every request with one code: no link secret beside a live key
+ * (`not_configured`), or no database to record requests in (`database_unavailable`). The body
+ * is read, within the usual limits, only to send a plain form back to its own page.
+ */
+function createRefusingHandler(
+  code: "not_configured" | "database_unavailable",
+  options: { allowedOrigins: readonly string[]; siteUrl: string; log?: LogLine },
+): FunctionHandler {
+  const extra: Record<string, string> =
+    code === "database_unavailable" ? { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } : {};
   return serveFunction(
     { allowedOrigins: options.allowedOrigins, log: options.log ?? defaultLog, event: "manage" },
     async (req, cors) => {
-      const kind = req.headers.get("content-type")?.startsWith("application/x-www-form-urlencoded")
-        ? "form"
-        : "json";
-      await req.body?.cancel().catch(() => {});
-      return responder(kind, undefined, options.siteUrl, cors).fail(503, "not_configured");
+      const read = await readFormOrJson(req, MAX_BODY_BYTES, BODY_READ_TIMEOUT_MS);
+      const fields = read.ok ? (read.value as Record<string, unknown> | null) : null;
+      const action = isAction(fields?.action) ? fields.action : undefined;
+      const token = typeof fields?.token === "string" ? fields.token : undefined;
+      return responder(read.kind, action, options.siteUrl, cors, token).fail(503, code, extra);
     },
   );
+}
+
+type RefusingHandlerOptions = Parameters<typeof createRefusingHandler>[1];
+
+/** With a live Stripe key but no SUBSCRIPTION_LINK_SECRET: every request is `not_configured`. */
+export const createNotConfiguredHandler = (options: RefusingHandlerOptions) =>
+  createRefusingHandler("not_configured", options);
+
+/** With no database to record requests in: every request is `database_unavailable`. */
+export function createNoDatabaseManageHandler(options: RefusingHandlerOptions): FunctionHandler {
+  logNoDatabase(options.log ?? defaultLog, "manage");
+  return createRefusingHandler("database_unavailable", options);
 }
 
 export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
@@ -215,15 +234,9 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
       try {
         return await post(req, cors, info, fault);
       } catch (error) {
-        const down = isUnavailableError(error);
-        log(
-          JSON.stringify({
-            level: "error",
-            event: down ? "manage_database_unavailable" : "manage_internal_error",
-            ...describeError(error),
-          }),
-        );
-        return down ? dbDown(fault.fail) : fault.fail(500, "internal_error");
+        return logFault(log, "manage", error) === "database_unavailable"
+          ? dbDown(fault.fail)
+          : fault.fail(500, "internal_error");
       }
     };
   }
@@ -234,12 +247,10 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
       const started = Date.now();
       if (!isTrustedOrigin(req, deps.allowedOrigins)) {
         await req.body?.cancel().catch(() => {});
-        const kind = req.headers
-          .get("content-type")
-          ?.startsWith("application/x-www-form-urlencoded")
-          ? "form"
-          : "json";
-        return responder(kind, undefined, deps.siteUrl, cors).fail(403, "forbidden_origin");
+        return responder(bodyKind(req), undefined, deps.siteUrl, cors).fail(
+          403,
+          "forbidden_origin",
+        );
       }
       const read = await readFormOrJson(
         req,

@@ -9,7 +9,11 @@ import {
   secureApiBase,
   siteAndOrigins,
 } from "../_shared/env.ts";
-import { checkoutPlanIds as PLAN_IDS } from "../_shared/contract.ts";
+import {
+  checkoutPlanIds as PLAN_IDS,
+  checkoutPlanNames,
+  withdrawalPlanNames,
+} from "../_shared/contract.ts";
 import { PRICE_ENV_BY_PLAN } from "../create-checkout/schema.ts";
 
 const isLiveKey = (key: string) => /^(sk|rk)_live_/.test(key);
@@ -30,12 +34,7 @@ export const isAction = (value: unknown): value is Action =>
   typeof value === "string" && (ACTIONS as readonly string[]).includes(value);
 
 /** The plans a withdrawal form offers, by the names the site shows. */
-export const PLAN_NAMES = ["Starter", "Pro", "Expert"] as const;
-const PLAN_NAME_BY_ID: Readonly<Record<(typeof PLAN_IDS)[number], (typeof PLAN_NAMES)[number]>> = {
-  price_starter: "Starter",
-  price_pro: "Pro",
-  price_expert: "Expert",
-};
+export const PLAN_NAMES = withdrawalPlanNames;
 
 export const MAX_NAME_LENGTH = 200;
 // Control characters (C0, DEL, C1, so line breaks too), the Unicode line and paragraph
@@ -43,6 +42,11 @@ export const MAX_NAME_LENGTH = 200;
 // and U+2066–2069, the zero-width U+200B–200F, U+FEFF, the soft hyphen…), which could hide or
 // reorder what a person reads in an e-mail or a log.
 const CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+// Except a zero-width (non-)joiner between two letters of a script other than Latin: Persian
+// writes a ZWNJ inside many names, and Indic scripts a ZWJ for some letter forms.
+const SCRIPT_JOINER =
+  /(?<=(?!\p{Script=Latin})[\p{L}\p{M}])[\u200C\u200D](?=(?!\p{Script=Latin})[\p{L}\p{M}])/gu;
+const hidesText = (name: string) => CONTROL.test(name.replace(SCRIPT_JOINER, ""));
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export type CancelBody = { action: "cancel"; email: string };
@@ -138,7 +142,7 @@ export function parseManageBody(value: unknown, today: Date): BodyParseResult {
     typeof name !== "string" ||
     name.trim() === "" ||
     name.length > MAX_NAME_LENGTH ||
-    CONTROL.test(name) ||
+    hidesText(name) ||
     hasLineBreak(name)
   ) {
     return { ok: false, code: "invalid_name" };
@@ -239,7 +243,7 @@ export function parseManageEnv(env: Record<string, string | undefined>): ManageC
   const planNames = new Map<string, string>();
   for (const plan of PLAN_IDS) {
     const price = vars[PRICE_ENV_BY_PLAN[plan] as "STRIPE_PRICE_STARTER"];
-    if (price !== undefined) planNames.set(price, PLAN_NAME_BY_ID[plan]);
+    if (price !== undefined) planNames.set(price, checkoutPlanNames[plan]);
   }
   // With a test-mode key and no secret (npm start, the tests), links are signed with one
   // derived from that key: whoever holds it can change the subscriptions anyway. A live key

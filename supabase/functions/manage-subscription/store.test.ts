@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmbeddedDb } from "../../../server/embedded-db.ts";
-import { openTestDb } from "../../../tests/db/test-db.ts";
+import { openTestDb, overPostgresJs } from "../../../tests/db/test-db.ts";
 import { createMailer } from "../_shared/email.ts";
 import { createRequestStore, MAX_ATTEMPTS } from "./store.ts";
 
@@ -161,5 +161,44 @@ describe("the subscription requests table", () => {
   it("refuses an address with a line break at the database too", async () => {
     const store = createRequestStore(db);
     await expect(store.record({ kind: "cancel", email: "a@b.co\r\nBcc: x@y.z" })).rejects.toThrow();
+  });
+});
+
+describe("the requests table through postgres.js, the driver Supabase runs", () => {
+  it("stores outcomes as JSON objects, so the undo link finds its cancellation", async () => {
+    const driver = await overPostgresJs(db);
+    try {
+      const store = createRequestStore(driver.db);
+      const statement = { name: "Ada", confirmTo: "ada@example.org" };
+      const row = await store.record({ kind: "withdraw", email: "ada@example.com", statement });
+      await store.saveProgress(row, {
+        subscriptions: [{ id: "sub_pgjs", action: "cancel_at_period_end", late: true }],
+      });
+      const [types] = await db.query<{ statement: string; outcome: string }>(
+        "select jsonb_typeof(statement) as statement, jsonb_typeof(outcome) as outcome from private.subscription_requests where id = $1",
+        [row.id],
+      );
+      expect(types).toEqual({ statement: "object", outcome: "object" });
+      expect(await store.latestCancellation("sub_pgjs")).toBe(row.id);
+    } finally {
+      await driver.close();
+    }
+  });
+
+  it("turns rows stored as JSON strings before the fix into objects", async () => {
+    const store = createRequestStore(db);
+    const row = await store.record({ kind: "cancel", email: "old-driver@example.com" });
+    const outcome = { subscriptions: [{ id: "sub_strung", action: "cancel_at_period_end" }] };
+    await db.query(
+      "update private.subscription_requests set outcome = to_jsonb($2::text) where id = $1",
+      [row.id, JSON.stringify(outcome)],
+    );
+    expect(await store.latestCancellation("sub_strung")).toBeNull();
+    const migration = readFileSync(
+      new URL("../../migrations/20261127190000_json_as_objects.sql", import.meta.url),
+      "utf8",
+    );
+    await db.exec(migration);
+    expect(await store.latestCancellation("sub_strung")).toBe(row.id);
   });
 });

@@ -2,6 +2,9 @@ import { asDatabaseError, type Db } from "../_shared/db.ts";
 
 // The requests table (supabase/migrations/…_subscription_requests.sql): every request is
 // written before any work starts, and marked done only after the work is done.
+// JSON goes in as text cast on the server (`$n::text::jsonb`): postgres.js serializes a
+// parameter the server calls jsonb with JSON.stringify, so a string bound as `$n::jsonb` would
+// be stored as one JSON string, which `->` and `@>` then never match.
 
 export type RequestKind = "cancel" | "withdraw" | "keep";
 export type RequestStatus = "pending" | "done" | "failed" | "operator";
@@ -74,6 +77,8 @@ export interface Outcome {
   queued?: "no_billing" | "no_match";
   /** Subscriptions found that had ended already, or that another withdrawal ends and refunds. */
   ended?: string[];
+  /** The e-mails about the outcome written so far, saved as each is: a retry sends none twice. */
+  emailed?: { to: string; outboxId: string }[];
 }
 
 /** Retention: how long each kind of row is kept (see the migration and the Privacy Policy). */
@@ -156,7 +161,7 @@ export function createRequestStore(db: Db): RequestStore {
         const [row] = await db.query<RequestRow>(
           `insert into private.subscription_requests
              (kind, email, statement, subscription_id, locked_until, lease_owner, retain_until)
-           values ($1, $2, $3::jsonb, $4, statement_timestamp() + make_interval(secs => ${LOCK_SECONDS}),
+           values ($1, $2, $3::text::jsonb, $4, statement_timestamp() + make_interval(secs => ${LOCK_SECONDS}),
                    gen_random_uuid(), ${RETENTION_SQL[kind]})
            returning ${COLUMNS}`,
           [
@@ -195,7 +200,7 @@ export function createRequestStore(db: Db): RequestStore {
       guarded(async () => {
         const rows = await db.query(
           `update private.subscription_requests
-              set outcome = $3::jsonb,
+              set outcome = $3::text::jsonb,
                   locked_until = greatest(locked_until,
                     statement_timestamp() + make_interval(secs => ${LOCK_SECONDS}))
             where id = $1 and lease_owner = $2
@@ -218,7 +223,7 @@ export function createRequestStore(db: Db): RequestStore {
       guarded(async () => {
         const rows = await db.query(
           `update private.subscription_requests
-              set status = $3, outcome = $4::jsonb, email_outbox_id = coalesce($5, email_outbox_id),
+              set status = $3, outcome = $4::text::jsonb, email_outbox_id = coalesce($5, email_outbox_id),
                   completed_at = statement_timestamp(), locked_until = null, lease_owner = null,
                   last_error = null
             where id = $1 and lease_owner = $2

@@ -1,5 +1,5 @@
 import { withdrawalPeriod, withinWithdrawalPeriod } from "../_shared/contract.ts";
-import type { Mailer } from "../_shared/email.ts";
+import type { Mailer, OutgoingEmail } from "../_shared/email.ts";
 import type { LogLine } from "../_shared/serve.ts";
 import { BillingError, LIVE_STATUSES, type Billing, type SubscriptionView } from "./billing.ts";
 import {
@@ -138,31 +138,56 @@ async function cancelOnce(billing: Billing, row: RequestRow, id: string): Promis
 }
 
 /**
- * Without a payment provider: acknowledges a cancellation to the address given (a withdrawal's
- * receipt is already sent) and leaves the request to a person, as status `operator`.
+ * Sends the e-mail to `to` unless an earlier attempt did, and saves at once that it did: a
+ * retry after a failure later on (the request's end not written, a lease lost) sends it again
+ * only if it failed between the send and this save.
  */
-async function queueForPerson(deps: WorkDeps, row: RequestRow): Promise<"operator"> {
-  let outboxId = row.email_outbox_id;
-  if (row.kind === "cancel" && outboxId === null) {
-    const message = cancellationQueuedEmail(deps.email, row.email ?? "", row.id, row.received_at);
-    outboxId = (await deps.mailer.send(message)).outboxId;
-  }
-  const finished = await deps.store.finish(
-    row,
-    "operator",
-    { subscriptions: [], queued: "no_billing" },
-    outboxId,
-  );
-  if (!finished) throw new LeaseLostError();
+async function sendOnce(
+  deps: WorkDeps,
+  row: RequestRow,
+  outcome: Outcome,
+  to: string,
+  message: () => OutgoingEmail,
+): Promise<void> {
+  if (outcome.emailed?.some((sent) => sent.to === to)) return;
+  const { outboxId } = await deps.mailer.send(message());
+  outcome.emailed = [...(outcome.emailed ?? []), { to, outboxId }];
+  await deps.store.saveProgress(row, outcome);
+}
+
+/** A request left to a person, as the operator's log reports it. */
+function logQueued(deps: WorkDeps, row: RequestRow, reason: NonNullable<Outcome["queued"]>) {
   deps.log(
     JSON.stringify({
       level: "warn",
       event: "manage_request_queued",
       request: row.id,
       kind: row.kind,
-      reason: "no_billing",
+      reason,
     }),
   );
+}
+
+/**
+ * Without a payment provider: acknowledges a cancellation to the address given (a withdrawal's
+ * receipt is already sent) and leaves the request to a person, as status `operator`.
+ */
+async function queueForPerson(deps: WorkDeps, row: RequestRow): Promise<"operator"> {
+  const outcome: Outcome = { subscriptions: [], queued: "no_billing" };
+  if (row.kind === "cancel" && row.email_outbox_id === null) {
+    outcome.emailed = row.outcome?.emailed;
+    const to = row.email ?? "";
+    await sendOnce(deps, row, outcome, to, () =>
+      cancellationQueuedEmail(deps.email, to, row.id, row.received_at),
+    );
+  }
+  const outboxId =
+    outcome.emailed === undefined
+      ? row.email_outbox_id
+      : outcome.emailed.map((sent) => sent.outboxId).join(",");
+  const finished = await deps.store.finish(row, "operator", outcome, outboxId);
+  if (!finished) throw new LeaseLostError();
+  logQueued(deps, row, "no_billing");
   return "operator";
 }
 
@@ -258,15 +283,14 @@ export async function performRequest(
       byAddress.set(to, [...(byAddress.get(to) ?? []), entry]);
     }
     const links = await keepLinks(deps, row, outcome.subscriptions, deps.now());
-    const ids: string[] = [];
     for (const [to, entries] of byAddress) {
-      const message =
+      await sendOnce(deps, row, outcome, to, () =>
         row.kind === "withdraw"
           ? withdrawalOutcomeEmail(deps.email, to, row.id, row.received_at, entries, links)
-          : cancellationEmail(deps.email, to, row.id, row.received_at, entries, links);
-      ids.push((await deps.mailer.send(message)).outboxId);
+          : cancellationEmail(deps.email, to, row.id, row.received_at, entries, links),
+      );
     }
-    outboxId = ids.join(",");
+    outboxId = (outcome.emailed ?? []).map((sent) => sent.outboxId).join(",");
   }
   // A withdrawal is a statement the law makes binding: one that matches nothing goes to a
   // person, who may find the subscription under another address. One whose subscription has
@@ -286,17 +310,7 @@ export async function performRequest(
       JSON.stringify({ level: "warn", event: "manage_withdrawal_needs_operator", request: row.id }),
     );
   }
-  if (unmatched) {
-    deps.log(
-      JSON.stringify({
-        level: "warn",
-        event: "manage_request_queued",
-        request: row.id,
-        kind: row.kind,
-        reason: "no_match",
-      }),
-    );
-  }
+  if (unmatched) logQueued(deps, row, "no_match");
   return status;
 }
 
