@@ -262,6 +262,10 @@ export function memoryStore(): MemoryStore {
       withdrawals.set(subscriptionId, { requestId: request.id, paymentIntent });
       return true;
     },
+    async withdrawnAlready(subscriptionIds) {
+      if (store.down) throw new FakeDatabaseDown("down");
+      return subscriptionIds.filter((id) => withdrawals.has(id));
+    },
     async latestCancellation(subscriptionId) {
       if (store.down) throw new FakeDatabaseDown("down");
       const cancellations = [...rows.values()].filter(

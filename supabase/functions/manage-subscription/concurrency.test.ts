@@ -155,6 +155,26 @@ describe("two withdrawals of one subscription", () => {
     ]);
   });
 
+  it("leave a withdrawal whose only subscription ended another way to a person", async () => {
+    const { post, settle, logs } = stack();
+    const ended = fake.seedSubscription({ email: "lin@example.com", startedDaysAgo: 3 });
+    fake.subscriptions.get(ended.id)!.status = "canceled";
+    await post({
+      action: "withdraw",
+      name: "Lin",
+      email: "lin@example.com",
+      confirmTo: "lin@example.com",
+    });
+    await settle();
+
+    const [row] = await db.query<{ status: string; queued: string | null }>(
+      "select status, outcome ->> 'queued' as queued from private.subscription_requests",
+    );
+    expect(row).toEqual({ status: "operator", queued: "no_match" });
+    expect(fake.refunds.size).toBe(0);
+    expect(logs.some((line) => line.includes('"reason":"no_match"'))).toBe(true);
+  });
+
   it("take the claim once per subscription and once per payment, in one statement", async () => {
     const store = createRequestStore(db);
     const first = await store.record({ kind: "withdraw", email: "ada@example.com" });

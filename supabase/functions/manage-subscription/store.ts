@@ -75,8 +75,8 @@ export interface Outcome {
   stripeDone?: boolean;
   /** Why the request waits for a person: no payment provider, or a withdrawal matched none. */
   queued?: "no_billing" | "no_match";
-  /** Subscriptions found that had ended already, or that another withdrawal ends and refunds. */
-  ended?: string[];
+  /** Subscriptions found that another withdrawal ends and refunds, or has already. */
+  withdrawnElsewhere?: string[];
   /** The e-mails about the outcome written so far, saved as each is: a retry sends none twice. */
   emailed?: { to: string; outboxId: string }[];
 }
@@ -138,6 +138,8 @@ export interface RequestStore {
     subscriptionId: string,
     planned: PlannedRefund,
   ): Promise<boolean>;
+  /** Which of these subscriptions a withdrawal has already claimed (ended and refunded). */
+  withdrawnAlready(subscriptionIds: readonly string[]): Promise<string[]>;
   /**
    * The request that last canceled the subscription at its period end (the one whose e-mail
    * holds the live "Keep my subscription" link), or null when none is recorded.
@@ -285,6 +287,16 @@ export function createRequestStore(db: Db): RequestStore {
         );
         // No row for the subscription: its payment is another subscription's claim.
         return holder?.request_id === held.id;
+      }),
+    withdrawnAlready: (subscriptionIds) =>
+      guarded(async () => {
+        if (subscriptionIds.length === 0) return [];
+        const rows = await db.query<{ subscription_id: string }>(
+          `select subscription_id from private.subscription_withdrawals
+            where subscription_id = any($1::text[])`,
+          [subscriptionIds],
+        );
+        return rows.map((row) => row.subscription_id);
       }),
     latestCancellation: (subscriptionId) =>
       guarded(async () => {

@@ -210,7 +210,10 @@ export async function performRequest(
 
   if (!outcome.stripeDone) {
     const { live: found, ended } = await subscriptionsOf(billing, row.email ?? "");
-    if (ended.length > 0) outcome.ended = ended;
+    if (row.kind === "withdraw" && ended.length > 0) {
+      const withdrawn = await deps.store.withdrawnAlready(ended);
+      if (withdrawn.length > 0) outcome.withdrawnElsewhere = withdrawn;
+    }
     for (const subscription of found) {
       if (done.has(subscription.id)) continue;
       const period = withdrawalPeriod(subscription.startedAt);
@@ -248,7 +251,7 @@ export async function performRequest(
         // Another withdrawal of this subscription ends and refunds it, and e-mails about it.
         done.delete(entry.id);
         outcome.subscriptions = [...done.values()];
-        outcome.ended = [...(outcome.ended ?? []), entry.id];
+        outcome.withdrawnElsewhere = [...(outcome.withdrawnElsewhere ?? []), entry.id];
         await deps.store.saveProgress(row, outcome);
         continue;
       }
@@ -293,12 +296,12 @@ export async function performRequest(
     outboxId = (outcome.emailed ?? []).map((sent) => sent.outboxId).join(",");
   }
   // A withdrawal is a statement the law makes binding: one that matches nothing goes to a
-  // person, who may find the subscription under another address. One whose subscription has
-  // ended, or another withdrawal ends, matched.
+  // person, who may find the subscription under another address, or owe a refund on one that
+  // ended another way. One whose subscription another withdrawal ends has matched.
   const unmatched =
     row.kind === "withdraw" &&
     outcome.subscriptions.length === 0 &&
-    (outcome.ended ?? []).length === 0;
+    (outcome.withdrawnElsewhere ?? []).length === 0;
   if (unmatched) outcome.queued = "no_match";
   const refundByPerson = outcome.subscriptions.some(
     (entry) => entry.refund !== undefined && "operator" in entry.refund,
