@@ -4,7 +4,7 @@ import { openTestDb } from "../../../tests/db/test-db.ts";
 import { startFakeStripe, type FakeStripe } from "../../../tests/fakes/fake-stripe.ts";
 import { memoryMailer } from "../../../tests/fakes/manage-doubles.ts";
 import { createManageHandler } from "./handler.ts";
-import { createRequestStore, LeaseLostError, type RequestStore } from "./store.ts";
+import { createRequestStore, LeaseLostError, MAX_ATTEMPTS, type RequestStore } from "./store.ts";
 import { createStripeBilling } from "./stripe.ts";
 import { retryDue, runRequest, type WorkDeps } from "./work.ts";
 
@@ -175,6 +175,29 @@ describe("two withdrawals of one subscription", () => {
     expect(logs.some((line) => line.includes('"reason":"no_match"'))).toBe(true);
   });
 
+  it("count a lease that ran out as an attempt, and give up on a request whose workers keep dying", async () => {
+    const { work } = stack();
+    const store = createRequestStore(db);
+    // Recorded with a lease, as the handler records it; its worker then dies each time.
+    await store.record({ kind: "cancel", email: "kai@example.com" });
+    for (let died = 1; died < MAX_ATTEMPTS; died += 1) {
+      await db.exec(
+        "update private.subscription_requests set locked_until = now() - interval '1 second', next_attempt_at = now() - interval '1 second'",
+      );
+      const [claimed] = await store.claimDue(1);
+      expect(claimed?.attempts).toBe(died);
+    }
+    await db.exec(
+      "update private.subscription_requests set locked_until = now() - interval '1 second', next_attempt_at = now() - interval '1 second'",
+    );
+    expect(await retryDue(work)).toBe(1);
+    const [row] = await db.query<{ status: string; last_error: string }>(
+      "select status, last_error from private.subscription_requests",
+    );
+    expect(row).toEqual({ status: "failed", last_error: "abandoned" });
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it("take the claim once per subscription and once per payment, in one statement", async () => {
     const store = createRequestStore(db);
     const first = await store.record({ kind: "withdraw", email: "ada@example.com" });
@@ -237,7 +260,8 @@ describe("a request retried by two workers", () => {
       "select status, attempts, email_outbox_id from private.subscription_requests where id = $1",
       [row.id],
     );
-    expect(untouched).toEqual({ status: "pending", attempts: 1, email_outbox_id: null });
+    // One failed attempt, and the stale holder's lease that ran out.
+    expect(untouched).toEqual({ status: "pending", attempts: 2, email_outbox_id: null });
 
     expect(await store.finish(fresh!, "done", outcome, "outbox-fresh")).toBe(true);
     const [done] = await db.query<{ status: string; email_outbox_id: string }>(
@@ -262,7 +286,8 @@ describe("a request retried by two workers", () => {
       "select attempts from private.subscription_requests where id = $1",
       [row.id],
     );
-    expect(untouched?.attempts).toBe(1);
+    // The failed attempt and the stale lease, and nothing the stale holder would add.
+    expect(untouched?.attempts).toBe(2);
   });
 });
 

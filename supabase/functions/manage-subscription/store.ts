@@ -183,7 +183,9 @@ export function createRequestStore(db: Db): RequestStore {
         const rows = await db.query<RequestRow>(
           `update private.subscription_requests
               set locked_until = statement_timestamp() + make_interval(secs => ${LOCK_SECONDS}),
-                  lease_owner = gen_random_uuid()
+                  lease_owner = gen_random_uuid(),
+                  -- A lease still held when it ran out is an attempt whose worker died.
+                  attempts = attempts + case when lease_owner is null then 0 else 1 end
             where id in (
               select id from private.subscription_requests
                where status = 'pending' and next_attempt_at <= statement_timestamp()

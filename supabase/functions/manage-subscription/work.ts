@@ -13,6 +13,7 @@ import {
 import { keepLinkExpiry, signKeepToken } from "./link-token.ts";
 import {
   LeaseLostError,
+  MAX_ATTEMPTS,
   type Outcome,
   type RequestRow,
   type RequestStore,
@@ -380,6 +381,8 @@ export async function retryDue(deps: WorkDeps, limit = 10): Promise<number> {
   for (const row of rows) {
     // A keep answers its visitor at once; one interrupted before its answer is not redone.
     if (row.kind === "keep") await deps.store.giveUp(row, "keep_interrupted");
+    // A request whose workers kept dying is not tried forever.
+    else if (row.attempts >= MAX_ATTEMPTS) await deps.store.giveUp(row, "abandoned");
     else await runRequest(deps, row);
   }
   await deps.store.prune();
