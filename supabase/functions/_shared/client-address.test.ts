@@ -6,14 +6,20 @@ import { UNKNOWN_CLIENT_KEY, parseIpAddress, rateLimitKey } from "./client-addre
 // Node's own address parser and subnet matcher are the reference; the helper itself must also
 // run on Deno, so it cannot use them.
 
+const family = (address: string) => (isIP(address) === 4 ? "ipv4" : "ipv6");
+
+// Mapped by its value, as Node reads it: "::ffff:0:0:0:0.0.0.0" begins like a mapped address
+// and is 0:0:ffff::, an IPv6 address like any other.
+const mappedIpv4 = new BlockList();
+mappedIpv4.addSubnet("::ffff:0:0", 96, "ipv6");
+const isIpv4 = (address: string) => mappedIpv4.check(address, family(address));
+
 const sameSubnet = (a: string, b: string): boolean => {
+  if (isIpv4(a) !== isIpv4(b)) return false;
   const list = new BlockList();
-  if (isIP(a) === 4 || a.toLowerCase().startsWith("::ffff:")) {
-    list.addAddress(a, isIP(a) === 4 ? "ipv4" : "ipv6");
-  } else {
-    list.addSubnet(a, 64, "ipv6");
-  }
-  return list.check(b, isIP(b) === 4 ? "ipv4" : "ipv6");
+  if (isIpv4(a)) list.addAddress(a, family(a));
+  else list.addSubnet(a, 64, "ipv6");
+  return list.check(b, family(b));
 };
 
 describe("parseIpAddress", () => {

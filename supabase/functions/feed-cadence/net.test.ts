@@ -50,12 +50,16 @@ describe("createResolver", () => {
       hosts: parseHosts("203.0.113.9 feeds.internal.test\n"),
     });
     // Twice libuv's default pool of four: getaddrinfo would hold every thread.
-    const stalled = Array.from({ length: 8 }, (_, i) => outcome(resolve(`slow${i}.example.com`)));
-    const started = performance.now();
+    let settled = 0;
+    const stalled = Array.from({ length: 8 }, (_, i) =>
+      outcome(resolve(`slow${i}.example.com`)).finally(() => (settled += 1)),
+    );
     await Promise.all(Array.from({ length: 8 }, poolWork));
     expect(await resolve("feeds.internal.test")).toEqual(["203.0.113.9"]);
     expect(await resolve("localhost")).toEqual(["127.0.0.1", "::1"]);
-    expect(performance.now() - started).toBeLessThan(500);
+    // All of it answered while every silent look-up was still waiting: none held a thread or
+    // a place the others needed, whatever the machine's speed.
+    expect(settled).toBe(0);
     // One look-up past the cap fails at once rather than waiting behind the others.
     expect(await outcome(resolve("one-more.example.com"))).toBe("EBUSY");
     expect(await Promise.all(stalled)).toEqual(Array(8).fill("ETIMEOUT"));

@@ -1,7 +1,7 @@
-import { READ_QUEUE, READ_WORKERS } from "./budget.ts";
+import { READ_MEMORY_MB, READ_QUEUE, READ_WORKERS } from "./budget.ts";
 import { readInProcess } from "./read-in-process.ts";
-import { createWorkerReader, type ReadInWorker } from "./read-pool.ts";
-import { spawnNodeReadWorker } from "./read-node-worker.ts";
+import { createWorkerReader, readWorkerEntry, type ReadInWorker } from "./read-pool.ts";
+import { spawnNodeReadWorker, type ReadPriority } from "./read-node-worker.ts";
 import { spawnWebReadWorker } from "./read-web-worker.ts";
 
 // Which reader a runtime gets: the pool (read-pool.ts) over Node worker threads
@@ -18,11 +18,7 @@ let denoReader: ReadInWorker | undefined;
  */
 export function createDefaultReader(): ReadInWorker {
   if (!("Deno" in globalThis)) {
-    nodeReader ??= createWorkerReader(() => spawnNodeReadWorker(), {
-      workers: READ_WORKERS,
-      queue: READ_QUEUE,
-      spares: READ_WORKERS,
-    });
+    nodeReader ??= createNodeReader();
     return nodeReader;
   }
   const hasWorkers = typeof (globalThis as { Worker?: unknown }).Worker === "function";
@@ -33,4 +29,13 @@ export function createDefaultReader(): ReadInWorker {
     spares: READ_WORKERS,
   });
   return denoReader;
+}
+
+/** A pool of Node worker threads with the production limits, its threads at `priority`. */
+export function createNodeReader(priority: ReadPriority = "lowest"): ReadInWorker {
+  return createWorkerReader(() => spawnNodeReadWorker(readWorkerEntry, READ_MEMORY_MB, priority), {
+    workers: READ_WORKERS,
+    queue: READ_QUEUE,
+    spares: READ_WORKERS,
+  });
 }

@@ -7,9 +7,10 @@ import { createDefaultReader } from "../feed-cadence/read-in-worker.ts";
 
 // As the function does when its isolate starts: the reading workers load before any look-up
 // (starting a Web Worker holds Deno's main thread for a moment).
-await createDefaultReader()(new Uint8Array(), { httpCharset: null, now: 0 }, 30_000);
+const read = createDefaultReader();
+await read(new Uint8Array(), { httpCharset: null, now: 0 }, 30_000);
 
 // The database (PGlite, in memory) opens once, before the cases, and closes after them.
 await sharedTestDb();
-for (const { name, run } of contractCases) Deno.test(name, run);
+for (const { name, run } of contractCases(read)) Deno.test(name, run);
 Deno.test("(closes the test database)", () => closeSharedTestDb());
