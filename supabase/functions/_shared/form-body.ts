@@ -1,5 +1,5 @@
 import { FORM_MESSAGES } from "./contract.ts";
-import { readBodyWithLimit } from "./http.ts";
+import { isUtf8MediaType, readBodyWithLimit } from "./http.ts";
 
 /**
  * Form posts: the body an HTML `<form method="post">` sends, and the cross-site check such a
@@ -9,18 +9,7 @@ import { readBodyWithLimit } from "./http.ts";
 
 /** `application/x-www-form-urlencoded`, optionally with a UTF-8 charset (what a page sends). */
 export function isFormContentType(value: string | null): boolean {
-  if (value === null) return false;
-  const [mediaType = "", ...parameters] = value.split(";");
-  if (mediaType.trim().toLowerCase() !== "application/x-www-form-urlencoded") return false;
-  return parameters.every((parameter) => {
-    const [name = "", rawValue = ""] = parameter.split("=");
-    if (name.trim().toLowerCase() !== "charset") return true;
-    const charset = rawValue
-      .trim()
-      .replace(/^"(.*)"$/, "$1")
-      .toLowerCase();
-    return charset === "utf-8" || charset === "utf8";
-  });
+  return isUtf8MediaType(value, "application/x-www-form-urlencoded");
 }
 
 /**

@@ -27,11 +27,11 @@ export function problem(
   return json(body, status, headers);
 }
 
-/** `application/json`, optionally with a UTF-8 charset (the only encoding JSON allows). */
-export function isJsonContentType(value: string | null): boolean {
+/** Whether a Content-Type is this media type, with no charset or a UTF-8 one. */
+export function isUtf8MediaType(value: string | null, mediaType: string): boolean {
   if (value === null) return false;
-  const [mediaType = "", ...parameters] = value.split(";");
-  if (mediaType.trim().toLowerCase() !== "application/json") return false;
+  const [type = "", ...parameters] = value.split(";");
+  if (type.trim().toLowerCase() !== mediaType) return false;
   return parameters.every((parameter) => {
     const [name = "", rawValue = ""] = parameter.split("=");
     if (name.trim().toLowerCase() !== "charset") return true;
@@ -41,6 +41,11 @@ export function isJsonContentType(value: string | null): boolean {
       .toLowerCase();
     return charset === "utf-8" || charset === "utf8";
   });
+}
+
+/** `application/json`, optionally with a UTF-8 charset (the only encoding JSON allows). */
+export function isJsonContentType(value: string | null): boolean {
+  return isUtf8MediaType(value, "application/json");
 }
 
 export type BodyReadResult =

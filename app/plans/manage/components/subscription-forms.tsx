@@ -39,6 +39,23 @@ function Field({
   );
 }
 
+/** An address field, described by its field's hint. */
+function EmailInput({ id, name }: { id: string; name: string }) {
+  return (
+    <input
+      id={id}
+      name={name}
+      type="email"
+      required
+      maxLength={254}
+      autoComplete="email"
+      spellCheck={false}
+      aria-describedby={`${id}-hint`}
+      className={controlClass}
+    />
+  );
+}
+
 /** A plain form posting to the function: it works without JavaScript, and answers with a page. */
 function ManageForm({ action, children }: { action: string; children: ReactNode }) {
   return (
@@ -57,17 +74,7 @@ export function CancelForm() {
       <FormErrorNotes codes={FORM_ERRORS.cancel} />
       <ManageForm action="cancel">
         <Field id={`${id}-email`} {...fieldCopy.cancelEmail}>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            required
-            maxLength={254}
-            autoComplete="email"
-            spellCheck={false}
-            aria-describedby={`${id}-email-hint`}
-            className={controlClass}
-          />
+          <EmailInput id={`${id}-email`} name="email" />
         </Field>
         <Button type="submit" size="lg">
           {cancelButtonLabel}
@@ -96,17 +103,7 @@ export function WithdrawForm() {
           />
         </Field>
         <Field id={`${id}-email`} {...fieldCopy.withdrawEmail}>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            required
-            maxLength={254}
-            autoComplete="email"
-            spellCheck={false}
-            aria-describedby={`${id}-email-hint`}
-            className={controlClass}
-          />
+          <EmailInput id={`${id}-email`} name="email" />
         </Field>
         <Field id={`${id}-plan`} label={fieldCopy.plan.label}>
           <select id={`${id}-plan`} name="plan" defaultValue="" className={controlClass}>
@@ -128,17 +125,7 @@ export function WithdrawForm() {
           />
         </Field>
         <Field id={`${id}-confirm`} {...fieldCopy.confirmTo}>
-          <input
-            id={`${id}-confirm`}
-            name="confirmTo"
-            type="email"
-            required
-            maxLength={254}
-            autoComplete="email"
-            spellCheck={false}
-            aria-describedby={`${id}-confirm-hint`}
-            className={controlClass}
-          />
+          <EmailInput id={`${id}-confirm`} name="confirmTo" />
         </Field>
         <Button type="submit" size="lg">
           {withdrawButtonLabel}
