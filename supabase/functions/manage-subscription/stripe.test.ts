@@ -64,6 +64,9 @@ describe("the Stripe adapter", () => {
     expect(fake.subscriptions.get(seeded.id)?.cancel_at_period_end).toBe(false);
     const [invoice] = await adapter.paidInvoices(seeded.id);
     expect(invoice).toMatchObject({ amountPaid: 14_900, currency: "usd" });
+    // The current API names the payment intent only in the invoice's expanded payments.
+    expect(invoice?.paymentIntent).toBe([...fake.invoices.values()][0]?.payment_intent);
+    expect(invoice?.paymentIntent).toMatch(/^pi_/);
     await adapter.cancelNow(seeded.id);
     expect(fake.subscriptions.get(seeded.id)?.status).toBe("canceled");
     await adapter.refund(invoice!.paymentIntent!, 5_000, "test-refund-key");

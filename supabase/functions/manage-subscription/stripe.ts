@@ -108,7 +108,13 @@ export function createStripeBilling(config: StripeBillingConfig): Billing {
       }),
     paidInvoices: (subscription) =>
       call(async () => {
-        const invoices = await stripe.invoices.list({ subscription, limit: LIST_LIMIT });
+        // Since API version 2025-03-31 an invoice has no payment_intent; its payments are an
+        // includable property, absent unless expanded.
+        const invoices = await stripe.invoices.list({
+          subscription,
+          limit: LIST_LIMIT,
+          expand: ["data.payments"],
+        });
         return invoices.data
           .filter((invoice) => invoice.status === "paid" && (invoice.amount_paid ?? 0) > 0)
           .map((invoice): PaidInvoice => {
