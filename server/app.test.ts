@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { gzipSync } from "node:zlib";
 import { createApp, resolvePath, type CheckoutHandler } from "./app.ts";
 import type { StaticFile } from "./static-files.ts";
+import { checkoutPageOrigins } from "../supabase/functions/create-checkout/schema.ts";
 import { builtFile as page } from "../tests/fakes/test-files.ts";
 
 const homeHtml = "<html><body><h1>Home</h1><script>window.x=1</script></body></html>";
@@ -161,15 +162,18 @@ describe("production server", () => {
     );
   });
 
-  it("names the Checkout origin it is given in form-action (a local stand-in of Stripe)", async () => {
+  it("names a local stand-in of Stripe in form-action, and Stripe Checkout still", async () => {
+    // A stand-in (stripe-mock among them) may answer with session URLs on either origin.
     const app = createApp({
       files,
       checkout: vi.fn(),
       connectOrigins: [],
-      checkoutOrigin: "http://127.0.0.1:41234",
+      checkoutOrigins: checkoutPageOrigins({ STRIPE_API_BASE: "http://127.0.0.1:41234" }),
     });
     const csp = (await app.request("/")).headers.get("content-security-policy") ?? "";
-    expect(/form-action ([^;]+)/.exec(csp)?.[1]).toBe("'self' http://127.0.0.1:41234");
+    expect(/form-action ([^;]+)/.exec(csp)?.[1]).toBe(
+      "'self' http://127.0.0.1:41234 https://checkout.stripe.com",
+    );
   });
 
   it("answers HEAD like GET without a body", async () => {

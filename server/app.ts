@@ -17,8 +17,8 @@ export type AppOptions = {
   manageSubscription?: FunctionHandler;
   /** Origins besides 'self' that pages may fetch from (the Supabase functions origin). */
   connectOrigins: readonly string[];
-  /** The origin of the Checkout pages a checkout form post leads to (default: Stripe's). */
-  checkoutOrigin?: string;
+  /** The origins of the Checkout pages a checkout form post leads to (default: Stripe's). */
+  checkoutOrigins?: readonly string[];
   /** How to learn the client's address (the socket's, under @hono/node-server). */
   clientIp?: (c: Context) => string | undefined;
   /** Send HSTS: only when the public site is served over HTTPS. */
@@ -134,7 +134,7 @@ export function createApp(options: AppOptions): Hono {
     if (file.contentType.startsWith("text/html")) {
       htmlHeaders.set(key, {
         ...common,
-        ...pageHeaders(file.body.toString("utf8"), connectOrigins, options.checkoutOrigin),
+        ...pageHeaders(file.body.toString("utf8"), connectOrigins, options.checkoutOrigins),
       });
     }
   }
