@@ -176,6 +176,33 @@ describe("production server", () => {
     );
   });
 
+  it("fills the keep page's field with the token from the e-mail's link, for a visitor with no script", async () => {
+    const keepHtml =
+      '<form><input type="text" required="" data-keep-link="" name="token"/><button>Keep my subscription</button></form>';
+    const keepHtmlBytes = Buffer.from(keepHtml);
+    const app = createApp({
+      files: new Map([
+        ...files,
+        ["/cancel/keep/index.html", page(keepHtml, { gzip: gzipSync(keepHtmlBytes) })],
+      ]),
+      checkout: vi.fn(),
+      connectOrigins: [],
+    });
+    const opened = await app.request("/cancel/keep?token=v2.sub_1.r.1797013264.Sig", {
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get("content-encoding")).toBeNull();
+    expect(opened.headers.get("cache-control")).toBe("no-store");
+    expect(opened.headers.get("content-security-policy")).toContain("form-action");
+    expect(await opened.text()).toContain(
+      'data-keep-link="" value="v2.sub_1.r.1797013264.Sig" name="token"/>',
+    );
+    // Without a token the prerendered page is served as built.
+    const plain = await app.request("/cancel/keep");
+    expect(await plain.text()).toBe(keepHtml);
+  });
+
   it("answers HEAD like GET without a body", async () => {
     const response = await get("/pricing", { method: "HEAD" });
     expect(response.status).toBe(200);
