@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { gzipSync } from "node:zlib";
 import { createApp, resolvePath, type CheckoutHandler } from "./app.ts";
 import type { StaticFile } from "./static-files.ts";
+import { checkoutPageOrigins } from "../supabase/functions/create-checkout/schema.ts";
 import { builtFile as page } from "../tests/fakes/test-files.ts";
 
 const homeHtml = "<html><body><h1>Home</h1><script>window.x=1</script></body></html>";
@@ -161,15 +162,45 @@ describe("production server", () => {
     );
   });
 
-  it("names the Checkout origin it is given in form-action (a local stand-in of Stripe)", async () => {
+  it("names a local stand-in of Stripe in form-action, and Stripe Checkout still", async () => {
+    // A stand-in (stripe-mock among them) may answer with session URLs on either origin.
     const app = createApp({
       files,
       checkout: vi.fn(),
       connectOrigins: [],
-      checkoutOrigin: "http://127.0.0.1:41234",
+      checkoutOrigins: checkoutPageOrigins({ STRIPE_API_BASE: "http://127.0.0.1:41234" }),
     });
     const csp = (await app.request("/")).headers.get("content-security-policy") ?? "";
-    expect(/form-action ([^;]+)/.exec(csp)?.[1]).toBe("'self' http://127.0.0.1:41234");
+    expect(/form-action ([^;]+)/.exec(csp)?.[1]).toBe(
+      "'self' http://127.0.0.1:41234 https://checkout.stripe.com",
+    );
+  });
+
+  it("fills the keep page's field with the token from the e-mail's link, for a visitor with no script", async () => {
+    const keepHtml =
+      '<form><input type="text" required="" data-keep-link="" name="token"/><button>Keep my subscription</button></form>';
+    const keepHtmlBytes = Buffer.from(keepHtml);
+    const app = createApp({
+      files: new Map([
+        ...files,
+        ["/cancel/keep/index.html", page(keepHtml, { gzip: gzipSync(keepHtmlBytes) })],
+      ]),
+      checkout: vi.fn(),
+      connectOrigins: [],
+    });
+    const opened = await app.request("/cancel/keep?token=v2.sub_1.r.1797013264.Sig", {
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get("content-encoding")).toBeNull();
+    expect(opened.headers.get("cache-control")).toBe("no-store");
+    expect(opened.headers.get("content-security-policy")).toContain("form-action");
+    expect(await opened.text()).toContain(
+      'data-keep-link="" value="v2.sub_1.r.1797013264.Sig" name="token"/>',
+    );
+    // Without a token the prerendered page is served as built.
+    const plain = await app.request("/cancel/keep");
+    expect(await plain.text()).toBe(keepHtml);
   });
 
   it("answers HEAD like GET without a body", async () => {

@@ -4,6 +4,7 @@ import { extname } from "node:path";
 import { baseSecurityHeaders, cacheControl, hstsHeader, pageHeaders } from "./security-headers.ts";
 import type { CheckoutHandler } from "../supabase/functions/create-checkout/handler.ts";
 import type { FunctionHandler } from "../supabase/functions/_shared/serve.ts";
+import { KEEP_PAGE_KEY, keepPageWithToken } from "./keep-link.ts";
 import { downloadFileName, type StaticFile } from "./static-files.ts";
 
 export type { CheckoutHandler };
@@ -17,8 +18,8 @@ export type AppOptions = {
   manageSubscription?: FunctionHandler;
   /** Origins besides 'self' that pages may fetch from (the Supabase functions origin). */
   connectOrigins: readonly string[];
-  /** The origin of the Checkout pages a checkout form post leads to (default: Stripe's). */
-  checkoutOrigin?: string;
+  /** The origins of the Checkout pages a checkout form post leads to (default: Stripe's). */
+  checkoutOrigins?: readonly string[];
   /** How to learn the client's address (the socket's, under @hono/node-server). */
   clientIp?: (c: Context) => string | undefined;
   /** Send HSTS: only when the public site is served over HTTPS. */
@@ -134,7 +135,7 @@ export function createApp(options: AppOptions): Hono {
     if (file.contentType.startsWith("text/html")) {
       htmlHeaders.set(key, {
         ...common,
-        ...pageHeaders(file.body.toString("utf8"), connectOrigins, options.checkoutOrigin),
+        ...pageHeaders(file.body.toString("utf8"), connectOrigins, options.checkoutOrigins),
       });
     }
   }
@@ -162,6 +163,19 @@ export function createApp(options: AppOptions): Hono {
     return c.body(body as Uint8Array<ArrayBuffer>, status, headers);
   }
 
+  /** The keep page with the link's token in its field (server/keep-link.ts); never cached. */
+  function sendKeepPage(c: Context, html: string) {
+    const body = Buffer.from(html, "utf8");
+    const headers: Record<string, string> = {
+      ...(htmlHeaders.get(KEEP_PAGE_KEY) ?? common),
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Length": String(body.byteLength),
+    };
+    if (c.req.method === "HEAD") return c.body(null, 200, headers);
+    return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
+  }
+
   function notFound(c: Context, asset: boolean) {
     const page = files.get("/404.html");
     if (asset || !page) {
@@ -187,10 +201,16 @@ export function createApp(options: AppOptions): Hono {
   if (options.manageSubscription) mount("manage-subscription", options.manageSubscription);
 
   app.on(["GET", "HEAD"], "*", (c) => {
-    const resolved = resolvePath(files, new URL(c.req.url).pathname);
+    const url = new URL(c.req.url);
+    const resolved = resolvePath(files, url.pathname);
     switch (resolved.kind) {
-      case "file":
+      case "file": {
+        if (resolved.key === KEEP_PAGE_KEY) {
+          const filled = keepPageWithToken(resolved.file.body.toString("utf8"), url.search);
+          if (filled !== undefined) return sendKeepPage(c, filled);
+        }
         return send(c, resolved.key, resolved.file, 200);
+      }
       case "redirect": {
         // The URL parser has percent-encoded the query, so it is header-safe.
         const query = new URL(c.req.url).search;

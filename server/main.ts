@@ -4,7 +4,7 @@ import { createMailer } from "../supabase/functions/_shared/email.ts";
 import { parseEmailEnv } from "../supabase/functions/_shared/email-env.ts";
 import { databaseUrlFromEnv } from "../supabase/functions/_shared/db.ts";
 import { createCheckoutHandlerFromEnv } from "../supabase/functions/create-checkout/from-env.ts";
-import { checkoutPageOrigin } from "../supabase/functions/create-checkout/schema.ts";
+import { checkoutPageOrigins } from "../supabase/functions/create-checkout/schema.ts";
 import { createFeedCadenceHandlerFromEnv } from "../supabase/functions/feed-cadence/from-env.ts";
 import { createManageSubscriptionFromEnv } from "../supabase/functions/manage-subscription/from-env.ts";
 import { createApp } from "./app.ts";
@@ -58,7 +58,7 @@ const app = createApp({
   feedCadence: createFeedCadenceHandlerFromEnv(env.vars, { db }),
   manageSubscription: manage.handler,
   connectOrigins: connectOrigins(built.VITE_SUPABASE_URL),
-  checkoutOrigin: checkoutPageOrigin(env.vars),
+  checkoutOrigins: checkoutPageOrigins(env.vars),
   clientIp: (c) =>
     clientAddress(getConnInfo(c).remote.address, c.req.header("x-forwarded-for"), trustedHops),
   https: env.public.SITE_URL.startsWith("https://"),

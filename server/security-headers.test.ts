@@ -55,7 +55,7 @@ describe("form-action", () => {
   });
 
   it("without a Supabase project the site serves the function itself: 'self' covers it", () => {
-    expect(formActionSources([], "http://127.0.0.1:5555")).toEqual([
+    expect(formActionSources([], ["http://127.0.0.1:5555"])).toEqual([
       "'self'",
       "http://127.0.0.1:5555",
     ]);

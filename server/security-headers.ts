@@ -80,16 +80,16 @@ export const formPostFunctions = ["create-checkout", "manage-subscription"] as c
 /**
  * `form-action`: the site's own pages (the search and plan finder forms, and the functions when
  * the site serves them itself), each form-posting function on the functions origin, and the
- * origin of the Checkout pages a checkout post is redirected to, which Chrome checks too.
+ * origins of the Checkout pages a checkout post is redirected to, which Chrome checks too.
  */
 export function formActionSources(
   functionsOrigins: readonly string[],
-  checkoutOrigin: string = STRIPE_CHECKOUT_ORIGIN,
+  checkoutOrigins: readonly string[] = [STRIPE_CHECKOUT_ORIGIN],
 ): string[] {
   const endpoints = functionsOrigins.flatMap((origin) =>
     formPostFunctions.map((name) => `${origin}/functions/v1/${name}`),
   );
-  return ["'self'", ...endpoints, checkoutOrigin];
+  return ["'self'", ...endpoints, ...checkoutOrigins];
 }
 
 export type CspOptions = {
@@ -100,14 +100,14 @@ export type CspOptions = {
   /** Extra origins the page may call (the Supabase functions origin, when configured). */
   connectOrigins: readonly string[];
   /** Where checkout posts are redirected to (default: Stripe Checkout's origin). */
-  checkoutOrigin?: string;
+  checkoutOrigins?: readonly string[];
 };
 
 export function contentSecurityPolicy({
   scriptHashes,
   styleHashes,
   connectOrigins,
-  checkoutOrigin,
+  checkoutOrigins,
 }: CspOptions): string {
   const directives: [string, ...string[]][] = [
     ["default-src", "'none'"],
@@ -118,7 +118,7 @@ export function contentSecurityPolicy({
     ["connect-src", "'self'", ...connectOrigins],
     ["manifest-src", "'self'"],
     ["base-uri", "'none'"],
-    ["form-action", ...formActionSources(connectOrigins, checkoutOrigin)],
+    ["form-action", ...formActionSources(connectOrigins, checkoutOrigins)],
     ["frame-ancestors", "'none'"],
     ["object-src", "'none'"],
   ];
@@ -129,7 +129,7 @@ export function contentSecurityPolicy({
 export function pageHeaders(
   html: string,
   connectOrigins: readonly string[],
-  checkoutOrigin?: string,
+  checkoutOrigins?: readonly string[],
 ): Record<string, string> {
   return {
     ...baseSecurityHeaders,
@@ -137,7 +137,7 @@ export function pageHeaders(
       scriptHashes: scriptHashes(html),
       styleHashes: styleHashes(html),
       connectOrigins,
-      checkoutOrigin,
+      checkoutOrigins,
     }),
   };
 }

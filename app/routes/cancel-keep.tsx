@@ -11,7 +11,7 @@ export const meta = metaFromLoader;
 
 export const handle: RouteHandle = {
   hydrate:
-    "The undo form posts the token from the link's address, which only a script can copy into it; opening the link changes nothing, as mail scanners open links too.",
+    "The undo form posts the token from the link's address, which on a static host only a script can copy into it (the Node server fills it in itself); opening the link changes nothing, as mail scanners open links too.",
 };
 
 export default function CancelKeep() {

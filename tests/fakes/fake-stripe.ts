@@ -378,6 +378,28 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   }
 
   const list = (url: string, data: unknown[]) => ({ object: "list", data, has_more: false, url });
+  /**
+   * An invoice as the API (2025-03-31 and later) shows it: no `payment_intent` field; its
+   * payments only when asked for with `expand[]=data.payments` (an includable property).
+   */
+  const invoiceView = (invoice: FakeInvoice, expand: readonly string[]) => {
+    const { payment_intent: intent, ...shown } = invoice;
+    if (!expand.includes("data.payments")) return shown;
+    const payment = {
+      id: `inpay_${invoice.id}`,
+      object: "invoice_payment",
+      amount_paid: invoice.amount_paid,
+      currency: invoice.currency,
+      invoice: invoice.id,
+      is_default: true,
+      status: "paid",
+      payment:
+        intent === null
+          ? { type: "charge", charge: `ch_${invoice.id}` }
+          : { type: "payment_intent", payment_intent: intent },
+    };
+    return { ...shown, payments: list(`/v1/invoice_payments?invoice=${invoice.id}`, [payment]) };
+  };
   const missing = (what: string, id: string): { error: FakeStripeError } => ({
     error: {
       type: "invalid_request_error",
@@ -449,7 +471,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const found = [...invoices.values()].filter(
         (i) => params.subscription === undefined || i.subscription === params.subscription,
       );
-      return { body: list(path, found) };
+      const expand = Object.entries(params)
+        .filter(([name]) => name === "expand[]" || /^expand\[\d+\]$/.test(name))
+        .map(([, value]) => value);
+      return {
+        body: list(
+          path,
+          found.map((i) => invoiceView(i, expand)),
+        ),
+      };
     }
     if (method === "POST" && path === "/v1/refunds") {
       const intent = params.payment_intent ?? "";

@@ -167,11 +167,12 @@ export function parseCheckoutEnv(env: Record<string, string | undefined>): Check
 export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
 /**
- * The origin of the Checkout pages the session URLs point to: Stripe's, or, with
- * STRIPE_API_BASE set (a local stand-in), that server's own. The site's CSP `form-action`
- * names it, as Chrome checks the redirect after a form post against that directive.
+ * The origins of the Checkout pages the session URLs may point to: Stripe's, and, with
+ * STRIPE_API_BASE set (a local stand-in), that server's own too, since a stand-in may answer
+ * with URLs on either (stripe-mock answers with Stripe's). The site's CSP `form-action` names
+ * them, as Chrome checks the redirect after a form post against that directive.
  */
-export function checkoutPageOrigin(env: Record<string, string | undefined>): string {
+export function checkoutPageOrigins(env: Record<string, string | undefined>): string[] {
   const base = env.STRIPE_API_BASE?.trim();
-  return base ? new URL(base).origin : STRIPE_CHECKOUT_ORIGIN;
+  return base ? [new URL(base).origin, STRIPE_CHECKOUT_ORIGIN] : [STRIPE_CHECKOUT_ORIGIN];
 }

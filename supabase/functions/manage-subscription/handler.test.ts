@@ -286,6 +286,25 @@ describe("limits and failures", () => {
     expect((await send("192.0.2.2")).status).toBe(200);
   });
 
+  it("counts a client's keeps apart from its cancellations, so the undo still works", async () => {
+    const { handler } = setup({ perClient: 2 });
+    const cancel = () =>
+      handler(postJson({ action: "cancel", email: `x${Math.random()}@example.com` }), {
+        clientIp: "192.0.2.1",
+      });
+    const keep = () =>
+      handler(postJson({ action: "keep", token: "v2.sub_1.r.1797013264.forged" }), {
+        clientIp: "192.0.2.1",
+      });
+    expect((await cancel()).status).toBe(200);
+    expect((await cancel()).status).toBe(200);
+    expect((await cancel()).status).toBe(429);
+    // The keep's own answer (this token is forged), not the cancellations' limit.
+    expect((await keep()).status).toBe(400);
+    expect((await keep()).status).toBe(400);
+    expect((await keep()).status).toBe(429);
+  });
+
   it("answers 503 with Retry-After when the database is down, having done nothing", async () => {
     const { handler, billing, mailer, store, settle } = setup();
     billing.add({ customerEmail: "ada@example.com" });

@@ -272,7 +272,11 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
 
       try {
         const verdict = await limited([
-          { limiter: deps.perClient, key: `manage:${rateLimitKey(info?.clientIp)}` },
+          // A keep counts apart: the cancellations a client sent never use up its undo.
+          {
+            limiter: deps.perClient,
+            key: `${body.action === "keep" ? "manage-keep" : "manage"}:${rateLimitKey(info?.clientIp)}`,
+          },
           ...(body.action === "keep"
             ? []
             : await Promise.all(

@@ -1,3 +1,5 @@
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeStripe, type FakeStripe } from "../../../tests/fakes/fake-stripe.ts";
 import { memoryMailer, memoryStore } from "../../../tests/fakes/manage-doubles.ts";
@@ -64,6 +66,9 @@ describe("the Stripe adapter", () => {
     expect(fake.subscriptions.get(seeded.id)?.cancel_at_period_end).toBe(false);
     const [invoice] = await adapter.paidInvoices(seeded.id);
     expect(invoice).toMatchObject({ amountPaid: 14_900, currency: "usd" });
+    // The current API names the payment intent only in the invoice's expanded payments.
+    expect(invoice?.paymentIntent).toBe([...fake.invoices.values()][0]?.payment_intent);
+    expect(invoice?.paymentIntent).toMatch(/^pi_/);
     await adapter.cancelNow(seeded.id);
     expect(fake.subscriptions.get(seeded.id)?.status).toBe("canceled");
     await adapter.refund(invoice!.paymentIntent!, 5_000, "test-refund-key");
@@ -82,6 +87,44 @@ describe("the Stripe adapter", () => {
       payment_intent: invoice!.paymentIntent,
       amount: "5000",
     });
+  });
+
+  it("never reads the subscriptions of a customer under another address", async () => {
+    // An API that ignores the e-mail filter and lists every customer.
+    const server = createServer((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      const list = (data: unknown[]) => ({
+        object: "list",
+        has_more: false,
+        url: url.pathname,
+        data,
+      });
+      const body =
+        url.pathname === "/v1/customers"
+          ? list([
+              { id: "cus_ada", object: "customer", email: "Ada@Example.com" },
+              { id: "cus_grace", object: "customer", email: "grace@example.com" },
+            ])
+          : list([]);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const seen: string[] = [];
+    server.on("request", (req: IncomingMessage) => seen.push(req.url ?? ""));
+    try {
+      const { port } = server.address() as AddressInfo;
+      await createStripeBilling({
+        secretKey: "sk_test_fake_manage",
+        apiBase: new URL(`http://127.0.0.1:${port}`),
+        planNames: new Map(),
+        timeoutMs: 2_000,
+      }).findSubscriptions("ada@example.com");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(seen.filter((url) => url.startsWith("/v1/subscriptions"))).toEqual([
+      "/v1/subscriptions?customer=cus_ada&status=all&limit=20",
+    ]);
   });
 
   it("tells an ended subscription from an unavailable Stripe", async () => {

@@ -78,7 +78,13 @@ export function createStripeBilling(config: StripeBillingConfig): Billing {
       call(async () => {
         const customers = await stripe.customers.list({ email, limit: LIST_LIMIT });
         const found: SubscriptionView[] = [];
-        for (const customer of customers.data) {
+        // Stripe filters by the exact address; a customer under another address (a stand-in or
+        // proxy that ignored the filter) is never someone else's subscription to cancel.
+        const asked = email.toLowerCase();
+        const matching = customers.data.filter(
+          (customer) => text(customer.email)?.toLowerCase() === asked,
+        );
+        for (const customer of matching) {
           const onFile = text(customer.email) ?? email;
           const subscriptions = await stripe.subscriptions.list({
             customer: customer.id,
@@ -108,7 +114,13 @@ export function createStripeBilling(config: StripeBillingConfig): Billing {
       }),
     paidInvoices: (subscription) =>
       call(async () => {
-        const invoices = await stripe.invoices.list({ subscription, limit: LIST_LIMIT });
+        // Since API version 2025-03-31 an invoice has no payment_intent; its payments are an
+        // includable property, absent unless expanded.
+        const invoices = await stripe.invoices.list({
+          subscription,
+          limit: LIST_LIMIT,
+          expand: ["data.payments"],
+        });
         return invoices.data
           .filter((invoice) => invoice.status === "paid" && (invoice.amount_paid ?? 0) > 0)
           .map((invoice): PaidInvoice => {

@@ -166,6 +166,8 @@ export function KeepForm() {
             maxLength={2000}
             spellCheck={false}
             autoComplete="off"
+            // The server fills the link's token in after this marker (server/keep-link.ts).
+            data-keep-link=""
             ref={field}
             aria-describedby={`${id}-token-hint`}
             className={controlClass}
