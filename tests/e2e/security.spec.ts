@@ -15,6 +15,13 @@ test.describe("Content-Security-Policy in the browser", () => {
     );
     await gotoHydrated("/help");
     await page.locator("summary", { hasText: "Which audio formats can I upload?" }).click();
+    // The menu before the checkout click: on a phone the error toast lies over the header, and
+    // the toaster holds a toast while the pointer rests on it, so a click there would wait.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.locator("#mobile-menu").getByRole("link", { name: "Pricing" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await page.setViewportSize({ width: 1280, height: 720 });
     await gotoHydrated("/pricing");
     await page
       .getByRole("region", { name: /Ready to get more/ })
@@ -25,10 +32,6 @@ test.describe("Content-Security-Policy in the browser", () => {
     ).toBeVisible();
     // The toaster's stylesheet applied: style-src allows it by hash, with no 'unsafe-inline'.
     await expect(page.locator("[data-sonner-toaster]")).toHaveCSS("position", "fixed");
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.getByRole("button", { name: "Menu" }).click();
-    await page.locator("#mobile-menu").getByRole("link", { name: "About" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Castloop");
     expect(violations).toEqual([]);
   });
 
