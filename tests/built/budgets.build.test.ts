@@ -177,7 +177,7 @@ describe("performance budgets", () => {
       expect(page.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
       // The loader imports them after the first paint, and the hydration context stays.
       const bootstrap = page.querySelector("script[data-module-bootstrap]")?.textContent ?? "";
-      expect(bootstrap).toContain("requestAnimationFrame(() => setTimeout(load))");
+      expect(bootstrap).toContain('observe({ type: "paint", buffered: true })');
       expect(bootstrap).toMatch(/"entry":"\/assets\/entry\.client-[\w-]+\.js"/);
       const classic = [...page.querySelectorAll("script:not([type])")].map((s) => s.textContent);
       expect(classic.some((text) => text?.startsWith("window.__reactRouterContext = {"))).toBe(
