@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadEnv } from "../../server/env.ts";
+import { serverEnvSchema } from "../../server/server-env.ts";
 
 /** Who reads a variable: `build`, `server`, or a function's folder name. */
 export type Readers = Map<string, Set<string>>;
@@ -14,7 +15,7 @@ export type Defaults = Map<string, string>;
 // opens the functions' database (databaseUrlFromEnv).
 const SERVER_READS_BESIDES_ITS_SCHEMA = ["SITE_URL", "DATABASE_URL", "SUPABASE_DB_URL"];
 
-const ENV_EXPORT = /export const (\w+Env(?:Schema|Shape))\s*=/g;
+const ENV_EXPORT = /export const (\w*[eE]nv(?:Schema|Shape))\s*=/g;
 const SHARED_IMPORT = /from\s+["']\.\.\/_shared\/([\w-]+\.ts)["']/g;
 
 function add(readers: Readers, name: string, reader: string) {
@@ -71,6 +72,47 @@ async function functionReaders(root: string, readers: Readers): Promise<void> {
   }
 }
 
+/**
+ * The UPPER_CASE keys of every zod object and env shape written in a source, read as text: the
+ * variables a schema declares, exported or not, so one the module hides cannot go unlisted.
+ */
+export function declaredNames(text: string): string[] {
+  const names: string[] = [];
+  for (const match of text.matchAll(/z\.(?:strict)?[oO]bject\(\{|[eE]nvShape\s*=\s*\{/g)) {
+    let depth = 1;
+    let end = match.index + match[0].length;
+    while (depth > 0 && end < text.length) {
+      const char = text[end++];
+      if (char === "{") depth++;
+      else if (char === "}") depth--;
+    }
+    const body = text.slice(match.index + match[0].length, end - 1);
+    for (const [, name] of body.matchAll(/^\s*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,})\s*:/gm)) {
+      names.push(name!);
+    }
+  }
+  return names;
+}
+
+/** `file: NAME` for each variable a source declares that the schemas read no reader of. */
+export function hiddenVariables(root: string, readers: Readers): string[] {
+  const functionsDir = join(root, "supabase/functions");
+  const dirs = [
+    join(root, "app/config"),
+    join(root, "server"),
+    ...readdirSync(functionsDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== "tests")
+      .map((entry) => join(functionsDir, entry.name)),
+  ];
+  return dirs.flatMap((dir) =>
+    sourceFiles(dir).flatMap((file) =>
+      declaredNames(readFileSync(file, "utf8"))
+        .filter((name) => !readers.has(name))
+        .map((name) => `${relative(root, file)}: ${name}`),
+    ),
+  );
+}
+
 const shown = (value: unknown) => (value === "" ? "empty" : `\`${String(value)}\``);
 
 /**
@@ -89,14 +131,21 @@ export async function readSchemas(
       add(readers, key, "build");
       defaults.set(key, shown(value));
     }
+    for (const key of Object.keys(serverEnvSchema.shape)) add(readers, key, "server");
     for (const [key, value] of Object.entries(env.server)) {
       add(readers, key, "server");
-      defaults.set(key, shown(value));
+      if (value !== undefined) defaults.set(key, shown(value));
     }
   } finally {
     rmSync(empty, { recursive: true, force: true });
   }
   for (const key of SERVER_READS_BESIDES_ITS_SCHEMA) add(readers, key, "server");
   await functionReaders(root, readers);
+  const hidden = hiddenVariables(root, readers);
+  if (hidden.length > 0) {
+    throw new Error(
+      `Variables declared in a schema docs:config cannot read: ${hidden.join(", ")}. Export a function's schema as …EnvSchema; give a build variable a default.`,
+    );
+  }
   return { readers, defaults };
 }

@@ -6,7 +6,7 @@ import {
   renderConfigurationDoc,
   variablesTable,
 } from "./render";
-import { readSchemas } from "./read-schemas";
+import { declaredNames, readSchemas } from "./read-schemas";
 import { stripeCalls } from "./stripe-permissions";
 
 describe("docs/configuration.md", () => {
@@ -44,6 +44,16 @@ describe("docs/configuration.md", () => {
     expect(() => variablesTable(dropped, defaults)).toThrow(
       /FEED_RATE_LIMIT is described but no env schema reads it/,
     );
+  });
+
+  it("sees the variables of a schema its module does not export", () => {
+    const hidden = `const webhookEnv = z.object({
+      ...functionEnvShape,
+      STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_[a-z]{2,}$/)),
+      PORT: optional(portNumber),
+    });
+    const body = z.strictObject({ priceId: z.string() });`;
+    expect(declaredNames(hidden)).toEqual(["STRIPE_WEBHOOK_SECRET", "PORT"]);
   });
 
   it("names the permission of every Stripe call the functions make, and refuses an unknown one", () => {
