@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "~/config/site";
 import { faqs } from "~/plans/billing/faqs";
@@ -126,6 +127,16 @@ describe("the product's constants (docs/product.md)", () => {
 
   it("each appear in every source that must state them", () => {
     expect(missingProductConstants(productConstants, sources)).toEqual([]);
+  });
+
+  it("are each stated in docs/product.md", () => {
+    const product = readFileSync("docs/product.md", "utf8").replace(/\s+/g, " ");
+    const sources = { "docs/product.md": product };
+    const inProduct = productConstants.map((constant) => ({
+      ...constant,
+      in: ["docs/product.md"],
+    }));
+    expect(missingProductConstants(inProduct, sources)).toEqual([]);
   });
 
   it("fail when a rewrite drops one", () => {
