@@ -33,6 +33,15 @@ describe("docs/configuration.md", () => {
     for (const name of readers.keys()) expect(doc).toContain(`| \`${name}\``);
   });
 
+  it("names every variable in .env.example too, set or commented out", async () => {
+    const { readers } = await readSchemas();
+    const example = readFileSync(".env.example", "utf8");
+    const missing = [...readers.keys()].filter(
+      (name) => !new RegExp(`^(?:# )?${name}=`, "m").test(example),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it("refuses a variable a schema reads that has no description, and a description no schema reads", async () => {
     const { readers, defaults } = await readSchemas();
     const planted = new Map(readers).set("STRIPE_WEBHOOK_SECRET", new Set(["stripe-webhook"]));
