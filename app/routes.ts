@@ -1,7 +1,7 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { listSlugs } from "./content/collections.server";
 
-// Every page has a fixed path (the spec's "no route has parameters"), so each article and legal
+// Every page has a fixed path (docs/product.md: no route takes a parameter), so each article and legal
 // page is its own route entry. Unknown paths, /blog/anything included, fall to the not-found route.
 export default [
   index("routes/home.tsx"),

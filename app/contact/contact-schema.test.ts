@@ -31,7 +31,7 @@ describe("contactSchema", () => {
     ]);
   });
 
-  it("uses the spec's wording", () => {
+  it("uses docs/product.md's wording", () => {
     expect(contactMessages).toEqual({
       name: "Name must be at least 2 characters",
       email: "Please enter a valid email address",

@@ -35,7 +35,7 @@ function parse(href: string) {
 }
 
 describe("buildContactMailto", () => {
-  it("addresses support with the spec's subject and a CRLF body of Name, Email and Message", () => {
+  it("addresses support with docs/product.md's subject and a CRLF body of Name, Email and Message", () => {
     const { href, truncated } = buildContactMailto(ada, address);
     expect(truncated).toBe(false);
     expect(href).toBe(

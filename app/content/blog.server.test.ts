@@ -17,7 +17,7 @@ function withField(field: string, line: string | null): string {
   return valid.source.replace(pattern, line === null ? "" : `${line}\n`);
 }
 
-// The spec's table of articles, newest first.
+// The articles docs/product.md lists, newest first.
 const specArticles = [
   [
     "content-repurposing",
@@ -109,7 +109,7 @@ describe("parsePost", () => {
     ).toThrow(`field "updated": must be a real date written yyyy-mm-dd`);
   });
 
-  it("accepts every category of the spec and nothing else", () => {
+  it("accepts every category docs/product.md names and nothing else", () => {
     expect(blogCategories).toEqual([
       "Content Strategy",
       "Growth",
@@ -153,7 +153,7 @@ describe("parsePost", () => {
 describe("the articles in content/blog", () => {
   const posts = getAllPosts();
 
-  it("are the spec's five, newest first, with its titles, dates and categories", () => {
+  it("are docs/product.md's five, newest first, with its titles, dates and categories", () => {
     expect(posts.map((post) => [post.slug, post.title, post.date, post.category])).toEqual(
       specArticles,
     );

@@ -17,7 +17,7 @@ const wordsPerMinute = 230;
 
 export type PostFrontmatter = z.infer<typeof postFrontmatterSchema>;
 
-/** The spec's listing entity. A post without `path` is linked as `/blog/{id}`. */
+/** The listing entity of docs/product.md. A post without `path` is linked as `/blog/{id}`. */
 export type PostSummary = Pick<
   PostFrontmatter,
   "title" | "excerpt" | "date" | "category" | "image" | "imageAlt"

@@ -17,7 +17,7 @@ describe("legal pages", () => {
   const privacy = getLegalPage("privacy", siteLegalTokens());
   const cookies = getLegalPage("cookies", siteLegalTokens());
 
-  it("keep the spec's sections and last-updated date", () => {
+  it("keep docs/product.md's sections and last-updated date", () => {
     expect(headings(terms.html)).toEqual([
       "Introduction",
       "Accounts",

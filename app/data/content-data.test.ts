@@ -14,9 +14,9 @@ import { testimonials } from "./testimonial-quotes";
 import { toolBadge, toolLines, toolPlanNote, tools } from "./tool-list";
 import { planRangeLabel } from "~/plans/plan-range";
 
-// The spec badges the features Core, Pro and Premium; the issue that found a "Pro" badge on a
-// format every plan includes, and "Premium" badges with no Premium plan, overrides it: each
-// badge names the plans that include the format, worked out from plans.ts.
+// docs/product.md badges the features Core, Pro and Premium, but a "Pro" badge on a format every
+// plan includes, and "Premium" with no Premium plan, would be untrue: each badge names the plans
+// that include the format, worked out from plans.ts.
 describe("features (the home and features pages)", () => {
   it("has the 8 features, each badged with the plans whose row includes it", () => {
     expect(features.map((f) => [f.title, planRangeLabel([f.row])])).toEqual([
@@ -42,7 +42,7 @@ describe("plans", () => {
     ]);
   });
 
-  it("uses the spec's price ids and sends only Agency to the contact form", () => {
+  it("uses docs/product.md's price ids and sends only Agency to the contact form", () => {
     expect(plans.map((p) => p.priceId)).toEqual([
       "price_starter",
       "price_pro",
@@ -187,7 +187,7 @@ describe("testimonials, tools, FAQ, about", () => {
     expect(faqs.find((faq) => faq.id === "outputs")?.answer).toContain(describePlanOutputs());
   });
 
-  it("has eight FAQ items that state the spec's claims", () => {
+  it("has eight FAQ items that state docs/product.md's claims", () => {
     expect(faqs).toHaveLength(8);
     expect(new Set(faqs.map((f) => f.id)).size).toBe(8);
     const text = faqs.map((f) => `${f.question} ${f.answer}`).join(" ");

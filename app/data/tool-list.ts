@@ -77,7 +77,7 @@ export const tools = [
 /** The badge of a tool that no plan includes yet. */
 export const comingLater = "Coming later";
 
-/** The spec's two lines for the tools cards, each shown only where it is true (`toolLines`). */
+/** docs/product.md's two lines for the tools cards, each shown only where it is true (`toolLines`). */
 export const toolAvailability = ["Available on all pricing plans", "Unlimited use"] as const;
 
 /** Whether some plan includes the tool: its rows are in the table and on a plan. */
@@ -89,7 +89,7 @@ export function toolBadge(tool: Tool): string {
 }
 
 /**
- * The spec's lines, qualified so they hold: "Available on all pricing plans" only for what every
+ * docs/product.md's lines, qualified so they hold: "Available on all pricing plans" only for what every
  * plan includes (naming those parts when the rest needs a larger plan), and "Unlimited use" only
  * where no plan that includes a part caps it at a count, bounded by the plan's episodes.
  */

@@ -58,7 +58,7 @@ describe("editorialProblems", () => {
       {
         path: ["showNotes"],
         message: expect.stringMatching(
-          /^2\d\d words of prose \(the show notes without chapters and links\); the spec asks for 300–500$/,
+          /^2\d\d words of prose \(the show notes without chapters and links\); docs\/product\.md asks for 300–500$/,
         ),
       },
     ]);

@@ -10,7 +10,7 @@ export type EditorialKit = TemplateSource & {
 
 export type EditorialProblem = { path: (string | number)[]; message: string };
 
-/** The spec's show-notes range, counted over the prose alone (not the chapter and link lists). */
+/** docs/product.md's show-notes range, counted over the prose alone (not the chapter and link lists). */
 const showNotesProseWords = { min: 300, max: 500 } as const;
 
 /**
@@ -95,7 +95,7 @@ export function editorialProblems(kit: EditorialKit): EditorialProblem[] {
   if (prose < showNotesProseWords.min || prose > showNotesProseWords.max) {
     problems.push({
       path: ["showNotes"],
-      message: `${prose} words of prose (the show notes without chapters and links); the spec asks for 300–500`,
+      message: `${prose} words of prose (the show notes without chapters and links); docs/product.md asks for 300–500`,
     });
   }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getAllPosts } from "~/content/blog.server";
 import { formatLongDate, formatPostDate } from "~/lib/dates";
 
-// The spec's dates, as the listing and the articles must show them.
+// docs/product.md's dates, as the listing and the articles must show them.
 const expected: Record<string, string> = {
   "content-repurposing": "Mar 15, 2025",
   "social-media-growth": "Mar 8, 2025",

@@ -3,8 +3,8 @@ export const goBackId = "go-back";
 
 /**
  * The not-found page's only script, inline and allowed by its hash like every inline script
- * (ADR 005), so the page ships no module (ADR 009). It logs the path that was not found, as the
- * spec asks, and turns Go Back, a link to `/` that works without JavaScript, into a step back in
+ * (ADR 005), so the page ships no module (ADR 009). It logs the path that was not found, as
+ * docs/product.md asks, and turns Go Back, a link to `/` that works without JavaScript, into a step back in
  * the browser's history when there is one to go back to. It runs right after the link is parsed.
  */
 export const goBackScript = `(() => {

@@ -107,7 +107,7 @@ function visitor(origin: string, kind: Background, ip: string) {
     );
   };
   if (kind === "none") return { stop: async () => [] as Outcome[] };
-  // The four silent look-ups at once, then the limit's pace.
+  // Four silent look-ups at once, as first reported, then the limit's pace.
   for (let i = 0; i < (kind === "silent DNS" ? 4 : 1); i++) lookUp();
   const timer = setInterval(lookUp, LOOKUP_EVERY_MS);
   return {

@@ -53,7 +53,7 @@ it("the sitemap's pages and the home page all answer 200", async () => {
   const paths = [...builtXml("sitemap.xml").getElementsByTagName("loc")].map(
     (loc) => new URL(loc.textContent ?? "").pathname,
   );
-  // Every route of the spec but /success, which only Stripe links to.
+  // Every route docs/product.md lists but /success, which only Stripe links to.
   expect(paths.length).toBeGreaterThanOrEqual(17);
   for (const path of ["/", ...paths]) expect((await answer(path)).status, path).toBe(200);
 });

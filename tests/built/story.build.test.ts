@@ -84,7 +84,7 @@ describe("social proof while it is sample content", () => {
 
 describe("the legal pages", () => {
   it.each(["/terms", "/privacy", "/cookies"])(
-    "%s keeps the spec's Last updated line and adds the Revised date",
+    "%s keeps docs/product.md's Last updated line and adds the Revised date",
     (path) => {
       const header = squash(builtPage(path).querySelector("h1")?.parentElement?.textContent);
       expect(header).toContain("Last updated April 18, 2025");

@@ -423,7 +423,7 @@ const freshReadPairs: readonly { pair: string; source: string; old: string }[] =
     old: "Checkout backend: Supabase, which runs the function that starts a checkout when you choose a plan.",
   },
   {
-    pair: "a promise to update 'the date' vs the spec's fixed Last updated line",
+    pair: "a promise to update 'the date' vs docs/product.md's fixed Last updated line",
     source: "content/legal/terms.md",
     old: "When we do, we will post the new version on this page and update the date shown at the top.",
   },

@@ -17,7 +17,7 @@ const data = { plans, rows: planFeatureRows };
 
 // The FAQ's outputs answer is written from plans.ts (plan-outputs.ts), so it is true by
 // construction; content-data.test.ts pins its wording. The tools' "Available on all pricing
-// plans" (toolAvailability) is the spec's fixed wording and is left out; their descriptions are in.
+// plans" (toolAvailability) is docs/product.md's fixed wording and is left out; their descriptions are in.
 // The Terms' plan prices are the `{{prices}}` token, also written from plans.ts.
 const generated = new Set<string>(
   faqs.map((faq) => faq.answer).filter((answer) => answer.includes(describePlanOutputs())),

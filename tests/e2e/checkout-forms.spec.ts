@@ -82,7 +82,7 @@ test.describe("a checkout form post that fails", () => {
   const notConfigured = checkoutMessages.failedWith(MESSAGES.not_configured);
 
   // The shared test server has no Stripe configuration: every post is refused.
-  test("without JavaScript, comes back to its page with the spec's message", async ({
+  test("without JavaScript, comes back to its page with docs/product.md's message", async ({
     browser,
   }) => {
     // Three pages, each loaded, posted and loaded again.

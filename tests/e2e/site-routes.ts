@@ -1,4 +1,4 @@
-/** The spec's articles, newest first, with the date as the listing shows it. */
+/** docs/product.md's articles, newest first, with the date as the listing shows it. */
 export const articles = [
   {
     slug: "content-repurposing",
@@ -38,7 +38,7 @@ export const articles = [
 ] as const;
 
 /**
- * Every route of the spec's table with the main heading it must show, and whether it hydrates:
+ * Every route of docs/product.md's table with the main heading it must show, and whether it hydrates:
  * only a page with a control that cannot work without a script ships JavaScript (ADR 009).
  */
 export const siteRoutes = [

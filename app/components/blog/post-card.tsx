@@ -6,7 +6,7 @@ import type { PostSummary } from "~/content/blog.server";
 /** Covers are drawn at 1600×900; the box keeps that 16:9 shape before the image loads. */
 export const coverSize = { width: 1600, height: 900 } as const;
 
-/** A post's link: its path, or `/blog/{id}` when it has none (the spec's fallback). */
+/** A post's link: its path, or `/blog/{id}` when it has none (docs/product.md's fallback). */
 export function postHref(post: Pick<PostSummary, "id" | "path">): string {
   return post.path ?? `/blog/${post.id}`;
 }

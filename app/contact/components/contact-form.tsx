@@ -78,7 +78,7 @@ export function ContactForm({ address }: { address: string }) {
   const sentAt = useRef(-Infinity);
   const form = useRef<HTMLFormElement>(null);
   // Until the script arrives the browser checks the fields itself (required, e-mail, length);
-  // from hydration on, the form's own checks show the spec's messages instead.
+  // from hydration on, the form's own checks show docs/product.md's messages instead.
   useEffect(() => {
     if (form.current) form.current.noValidate = true;
   }, []);

@@ -30,7 +30,7 @@ describe("billing questions", () => {
     expect(answer("tax")).toContain("adds nothing on top");
     expect(answer("episode")).toMatch(/one recording of up to 3 hours/);
     expect(answer("episode")).toMatch(/processed once/);
-    // The upload formats the spec's FAQ states, and no others.
+    // The upload formats docs/product.md's FAQ claims name, and no others.
     expect(answer("episode")).toContain("MP3, WAV, AAC or M4A");
     expect(answer("episode")).toMatch(/again is free/);
     expect(answer("plan-changes")).toMatch(/upgrade takes effect at once, with a prorated charge/);

@@ -1,4 +1,4 @@
-/** The checkout's texts, word for word as the product spec gives them: the toast while it starts and each failure. */
+/** The checkout's texts, word for word as docs/product.md gives them: the toast while it starts and each failure. */
 export const checkoutMessages = {
   preparing: "Preparing checkout...",
   failedWith: (message: string) => `Failed to start subscription process: ${message}`,

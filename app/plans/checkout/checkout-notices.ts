@@ -5,7 +5,7 @@ import {
 } from "../../../supabase/functions/_shared/contract.ts";
 import { checkoutMessages } from "~/plans/checkout/checkout-messages";
 
-/** Each refusal a checkout form post can be sent back with, and the spec's text for it. */
+/** Each refusal a checkout form post can be sent back with, and its text (docs/product.md). */
 export function checkoutNotices(): { id: string; text: string }[] {
   return (Object.keys(MESSAGES) as MessageCode[]).map((code) => ({
     id: checkoutNoticeId(code),

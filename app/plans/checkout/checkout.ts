@@ -72,7 +72,7 @@ async function functionErrorText(error: unknown): Promise<string | null> {
   return null;
 }
 
-/** Calls create-checkout and turns every answer into a redirect URL or one of the spec's texts. */
+/** Calls create-checkout and turns every answer into a redirect URL or one of the texts docs/product.md fixes. */
 export async function requestCheckout(
   priceId: PriceId,
   invoke: Invoke,

@@ -31,7 +31,7 @@ export async function startCheckout(priceId: PriceId): Promise<"redirecting" | "
       import("~/lib/notify"),
       import("~/plans/checkout/checkout"),
     ]);
-    // The toast is raised before the request starts, as the spec orders them; it shows as soon
+    // The toast is raised before the request starts, in docs/product.md's order; it shows as soon
     // as the toaster has mounted, and the request does not wait for that.
     void notify("info", checkoutMessages.preparing);
     const outcome = await checkout.requestCheckout(

@@ -40,7 +40,7 @@ function coversByData(p: Plan, { episodes, needs }: FinderInput): boolean {
 
 const price = (p: Plan) => (p.price === "Custom" ? Number.POSITIVE_INFINITY : p.price);
 
-describe("recommendPlan: the cases the issue names", () => {
+describe("recommendPlan: one case for each plan", () => {
   it.each([
     [2, [], "Starter"],
     [4, ["x-threads"], "Pro"],

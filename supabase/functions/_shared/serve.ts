@@ -8,7 +8,7 @@ import type { RateLimiters, RateLimitVerdict } from "./rate-limit.ts";
 /**
  * What the platform knows about the caller. `clientIp` is the address the server resolved
  * (the socket's, or the one a trusted proxy or edge network vouches for); a handler never
- * looks for one in request headers, which the caller writes (docs/decisions/006).
+ * looks for one in request headers, which the caller writes (ADR 006).
  */
 export type ClientInfo = { clientIp?: string };
 /** One edge function: the same signature on Supabase (Deno.serve) and under the Node server. */

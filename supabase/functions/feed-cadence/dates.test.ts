@@ -12,7 +12,7 @@ describe("parseFeedDate", () => {
     ["Tue, 03 Jun 2025 09:00:00 +05:30", utc(2025, 6, 3, 3, 30)],
     ["Tue, 03 Jun 2025 09:00:00 EDT", utc(2025, 6, 3, 13)],
     ["Tue, 03 Jun 2025 09:00:00 PST", utc(2025, 6, 3, 17)],
-    // Zone names beyond GMT and the US ones (the BST and CEST among them).
+    // Zone names beyond GMT and the US ones (BST and CEST among them).
     ["Tue, 03 Jun 2025 09:00:00 BST", utc(2025, 6, 3, 8)],
     ["Tue, 03 Jun 2025 09:00:00 CEST", utc(2025, 6, 3, 7)],
     ["Tue, 03 Jun 2025 09:00:00 CET", utc(2025, 6, 3, 8)],

@@ -461,7 +461,7 @@ function distinctEpisodes(items: RawItem[]): {
 
 const yes = (value: unknown) => text(value)?.toLowerCase() === "yes";
 
-/** `podcast:medium`, when it is a word (the spec's values are short names). */
+/** `podcast:medium`, when it is a word (the Podcasting 2.0 namespace's values are short names). */
 function mediumOf(container: Node, scope: Scope): string | null {
   const value = text(children(container, scope, PODCAST, "medium")[0]);
   return value !== undefined && /^[a-z]{1,32}$/i.test(value) ? value : null;

@@ -36,7 +36,7 @@ describe("checkShape", () => {
     expect(checkShape(text, small)).toEqual({ ok: false, limit });
   });
 
-  it("refuses the issue's one element with 360,000 attributes at once", () => {
+  it("refuses one element with 360,000 attributes at once", () => {
     const attributes = Array.from({ length: 360_000 }, (_, i) => ` a${i}="1"`).join("");
     const start = performance.now();
     expect(checkShape(`<rss${attributes}><channel/></rss>`)).toEqual({

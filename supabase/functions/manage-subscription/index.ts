@@ -20,6 +20,6 @@ Deno.serve((req) => {
         .catch(() => {}),
     );
   }
-  // cf-connecting-ip: the address that reached Supabase's edge (docs/decisions/006).
+  // cf-connecting-ip: the address that reached Supabase's edge (ADR 006).
   return handler(req, { clientIp: req.headers.get("cf-connecting-ip") ?? undefined });
 });

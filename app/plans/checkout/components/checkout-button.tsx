@@ -19,7 +19,7 @@ type CheckoutButtonProps = Omit<ButtonProps, "onClick" | "children" | "type" | "
 /**
  * A plan's checkout control: a form that posts the plan to the checkout function, which answers
  * with a 303 to Stripe Checkout, so it works on a page with no script and before hydration
- * (ADR 009). Once the page has hydrated, the same form starts the checkout with the spec's toasts
+ * (ADR 009). Once the page has hydrated, the same form starts the checkout with the toasts of docs/product.md
  * (app/plans/checkout/start-checkout.ts), and while a request is in flight it ignores further submits.
  * A failed post comes back to this page at the notice for its refusal (checkout-notices.ts).
  */

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "~/config/site";
 import { faqs } from "~/plans/billing/faqs";
@@ -7,13 +8,13 @@ import { toolLines, tools } from "~/data/tool-list";
 import { getAllPosts } from "~/content/blog.server";
 import { stringsIn } from "./copy-sources.server";
 
-// The product spec fixes some copy word for word. Each constant is listed with
-// the sources the spec puts it in, so a rewrite that drops one fails here.
+// docs/product.md fixes some copy word for word. Each constant is listed with the sources
+// that must state it, so a rewrite that drops one fails here.
 
-type SpecConstant = {
-  /** Where in SPEC.md the constant is fixed. */
-  spec: string;
-  /** The words a reader must find; a pattern where the spec's words may take a qualifier. */
+type ProductConstant = {
+  /** Where in docs/product.md the constant is fixed. */
+  fixedIn: string;
+  /** The words a reader must find; a pattern where the fixed words may take a qualifier. */
   text: string | RegExp;
   /** Every copy source that must state it. */
   in: readonly string[];
@@ -21,9 +22,9 @@ type SpecConstant = {
 
 const article = (slug: string) => `content/blog/${slug}.md`;
 
-const specConstants: readonly SpecConstant[] = [
+const productConstants: readonly ProductConstant[] = [
   {
-    spec: "editorial guidance: clips",
+    fixedIn: "editorial ranges: clips",
     text: "15 to 30 seconds",
     in: [
       article("audiograms"),
@@ -33,53 +34,53 @@ const specConstants: readonly SpecConstant[] = [
     ],
   },
   {
-    spec: "editorial guidance: audiograms",
+    fixedIn: "editorial ranges: audiograms",
     text: "15 to 45 seconds",
     in: [article("audiograms"), article("content-repurposing"), article("social-media-growth")],
   },
   {
-    spec: "editorial guidance: show notes",
+    fixedIn: "editorial ranges: show notes",
     text: "300 to 500 words",
     in: [article("content-repurposing"), article("podcast-seo")],
   },
   {
-    spec: "editorial guidance: X threads",
+    fixedIn: "editorial ranges: X threads",
     text: "6 to 8 posts",
     in: [article("content-repurposing"), article("social-media-growth"), article("audiograms")],
   },
   {
-    spec: "editorial guidance: hashtags",
+    fixedIn: "editorial ranges: hashtags",
     text: /\b3 to 5 (?:\w+ )?(?:hashtags|tags)\b/,
     in: [article("content-repurposing"), article("social-media-growth"), article("audiograms")],
   },
   {
-    spec: "editorial guidance: completion rate",
+    fixedIn: "editorial ranges: completion rate",
     text: "above 70% is good, below 50% is poor",
     in: [article("podcast-analytics"), article("social-media-growth")],
   },
   ...["MP3", "WAV", "AAC", "M4A"].map((format) => ({
-    spec: "FAQ claims: audio formats",
+    fixedIn: "business constants, FAQ claims: audio formats",
     text: new RegExp(`\\b${format}\\b`),
     in: ["app/plans/billing/faqs.ts"],
   })),
   {
-    spec: "FAQ claims: accuracy",
+    fixedIn: "business constants, FAQ claims: accuracy",
     text: "95%+ for clear audio",
     in: ["app/plans/billing/faqs.ts"],
   },
   {
-    spec: "FAQ claims: guarantee",
+    fixedIn: "business constants, FAQ claims: guarantee",
     text: "14-day money-back guarantee",
     in: ["app/plans/billing/faqs.ts"],
   },
-  { spec: "marketing claims", text: "200+", in: ["app/config/site.ts"] },
-  // Kept where the spec puts them, on the tools cards, and qualified so they hold.
-  { spec: "Tools", text: "Available on all pricing plans", in: ["tools cards"] },
-  { spec: "Tools", text: "Unlimited use", in: ["tools cards"] },
-  // The spec's Core, Pro and Premium badges are overridden by the issue that found a "Pro"
-  // badge on a format every plan includes and "Premium" with no such plan: the feature badges
-  // now name plans, from plans.ts (content-data.test.ts).
-  { spec: "Testimonials", text: "What Our Customers Say", in: ["app/site/pages.ts"] },
+  { fixedIn: "business constants, marketing claims", text: "200+", in: ["app/config/site.ts"] },
+  // Kept where docs/product.md puts them, on the tools cards, and qualified so they hold.
+  { fixedIn: "pages: Tools", text: "Available on all pricing plans", in: ["tools cards"] },
+  { fixedIn: "pages: Tools", text: "Unlimited use", in: ["tools cards"] },
+  // docs/product.md's Core, Pro and Premium badges would be untrue (a "Pro" badge on a format
+  // every plan includes, "Premium" with no such plan): the feature badges name plans, from
+  // plans.ts (content-data.test.ts).
+  { fixedIn: "routes: /testimonials", text: "What Our Customers Say", in: ["app/site/pages.ts"] },
 ];
 
 /** The words a reader meets: tags removed, entities of the Markdown renderer decoded. */
@@ -104,8 +105,8 @@ function copySources(): Record<string, string> {
 }
 
 /** One line per constant missing from a source that must state it. */
-function missingSpecConstants(
-  constants: readonly SpecConstant[],
+function missingProductConstants(
+  constants: readonly ProductConstant[],
   sources: Record<string, string>,
 ): string[] {
   return constants.flatMap((constant) =>
@@ -117,15 +118,25 @@ function missingSpecConstants(
           ? !text.includes(constant.text)
           : !constant.text.test(text);
       })
-      .map((name) => `${name}: "${String(constant.text)}" (${constant.spec}) is missing`),
+      .map((name) => `${name}: "${String(constant.text)}" (${constant.fixedIn}) is missing`),
   );
 }
 
-describe("the spec's constants", () => {
+describe("the product's constants (docs/product.md)", () => {
   const sources = copySources();
 
-  it("each appear in every source the spec puts them in", () => {
-    expect(missingSpecConstants(specConstants, sources)).toEqual([]);
+  it("each appear in every source that must state them", () => {
+    expect(missingProductConstants(productConstants, sources)).toEqual([]);
+  });
+
+  it("are each stated in docs/product.md", () => {
+    const product = readFileSync("docs/product.md", "utf8").replace(/\s+/g, " ");
+    const sources = { "docs/product.md": product };
+    const inProduct = productConstants.map((constant) => ({
+      ...constant,
+      in: ["docs/product.md"],
+    }));
+    expect(missingProductConstants(inProduct, sources)).toEqual([]);
   });
 
   it("fail when a rewrite drops one", () => {
@@ -134,11 +145,11 @@ describe("the spec's constants", () => {
       ...sources,
       [audiograms]: sources[audiograms]!.replaceAll("15 to 45 seconds", "up to about 45 seconds"),
     };
-    expect(missingSpecConstants(specConstants, reworded)).toEqual([
-      `${audiograms}: "15 to 45 seconds" (editorial guidance: audiograms) is missing`,
+    expect(missingProductConstants(productConstants, reworded)).toEqual([
+      `${audiograms}: "15 to 45 seconds" (editorial ranges: audiograms) is missing`,
     ]);
     const noFormats = { ...sources, "app/plans/billing/faqs.ts": "We accept audio files." };
-    expect(missingSpecConstants(specConstants, noFormats)).toHaveLength(6);
+    expect(missingProductConstants(productConstants, noFormats)).toHaveLength(6);
   });
 
   it("keep six tools and eight features", () => {

@@ -1,0 +1,137 @@
+import {
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  GLOBAL_RATE_LIMIT_FACTOR,
+} from "../../supabase/functions/create-checkout/schema.ts";
+import {
+  DEFAULT_FEED_RATE_LIMIT_PER_MINUTE,
+  FEED_GLOBAL_RATE_LIMIT_FACTOR,
+} from "../../supabase/functions/feed-cadence/schema.ts";
+import {
+  DEFAULT_MANAGE_EMAIL_RATE_LIMIT,
+  DEFAULT_MANAGE_RATE_LIMIT,
+  MIN_LINK_SECRET_LENGTH,
+} from "../../supabase/functions/manage-subscription/schema.ts";
+
+/**
+ * What each configuration variable means, for docs/configuration.md. Which process reads a
+ * variable, and the default of every build and server variable, come from the env schemas
+ * themselves (read-schemas.ts); a variable a schema reads without an entry here, or an entry no
+ * schema reads, stops `npm run docs:config`.
+ */
+export interface VariableDoc {
+  /**
+   * The default as a reader should see it, in Markdown. Required for the functions' variables,
+   * whose schemas leave defaults to their parsers; for the build's and the server's, the parsed
+   * default is shown and this text follows it.
+   */
+  default?: string;
+  meaning: string;
+  /** A secret: set with `supabase secrets set`, never prefixed `VITE_`. */
+  secret?: boolean;
+}
+
+const perClient = (what: string, fallback: number) => ({
+  default: `\`${fallback}\``,
+  meaning: `${what} per minute per client, IPv6 per /64 (\`0\` = off).`,
+});
+const overall = (what: string, factor: number) => ({
+  default: `${factor} × the per-client limit`,
+  meaning: `${what} per minute for all clients together (\`0\` = off).`,
+});
+
+export const variableDocs: Readonly<Record<string, VariableDoc>> = {
+  PORT: {
+    meaning: "Port of the production server (`npm start`); the functions' default site URL.",
+  },
+  HOST: { meaning: "Address the server listens on (`0.0.0.0` in a container)." },
+  TRUSTED_PROXY_HOPS: {
+    meaning:
+      "Reverse proxies in front of the server whose `X-Forwarded-For` entries are trusted (`0`: the rate limits key on the socket's address).",
+  },
+  SITE_URL: {
+    default: "(`http://localhost:$PORT`)",
+    meaning:
+      "Public origin: canonical links, sitemap, share images, checkout return URLs, the links in e-mails.",
+  },
+  VITE_SIGNUP_URL: {
+    meaning: "External sign-up form opened by **Sign up** and **Get Started** (new tab).",
+  },
+  VITE_CONTACT_URL: {
+    meaning: "External contact form opened by the Agency plan's **Contact Us**.",
+  },
+  VITE_SUPPORT_EMAIL: {
+    meaning:
+      "Support address: contact form, Help Center, legal pages, and the address the functions' e-mails name.",
+  },
+  VITE_SUPABASE_URL: {
+    default: "(this site's own origin)",
+    meaning: "Supabase project whose `/functions/v1/…` the pages call and post to.",
+  },
+  VITE_SUPABASE_ANON_KEY: { meaning: "Public anon key sent with the calls that carry one." },
+  VITE_BILLING_PORTAL_URL: {
+    default: "(no portal link)",
+    meaning: "Stripe customer-portal login link, linked for invoices and the payment method.",
+  },
+  STRIPE_SECRET_KEY: {
+    default: "none: checkout is off, and a person completes each cancellation",
+    meaning:
+      "Stripe secret key, or better a restricted key with the permissions listed under [Stripe key permissions](#stripe-key-permissions).",
+    secret: true,
+  },
+  STRIPE_PRICE_STARTER: { default: "none", meaning: "Stripe price id of the Starter plan." },
+  STRIPE_PRICE_PRO: { default: "none", meaning: "Stripe price id of the Pro plan." },
+  STRIPE_PRICE_EXPERT: { default: "none", meaning: "Stripe price id of the Expert plan." },
+  STRIPE_API_BASE: {
+    default: "Stripe's API",
+    meaning:
+      "Points the SDK at stripe-mock or a local fake (https, or http on loopback); refused with a live key.",
+  },
+  ALLOWED_ORIGINS: {
+    default: "`SITE_URL`'s origin",
+    meaning: "Comma-separated origins allowed to call the functions from a browser or post a form.",
+  },
+  CHECKOUT_RATE_LIMIT: perClient("Checkout requests", DEFAULT_RATE_LIMIT_PER_MINUTE),
+  CHECKOUT_RATE_LIMIT_GLOBAL: overall("Checkout requests", GLOBAL_RATE_LIMIT_FACTOR),
+  FEED_RATE_LIMIT: perClient("Feed look-ups", DEFAULT_FEED_RATE_LIMIT_PER_MINUTE),
+  FEED_RATE_LIMIT_GLOBAL: overall("Feed look-ups", FEED_GLOBAL_RATE_LIMIT_FACTOR),
+  SUBSCRIPTION_LINK_SECRET: {
+    default: "derived from a test-mode key",
+    meaning: `Signs the "Keep my subscription" links and keys the per-address limit (${MIN_LINK_SECRET_LENGTH}+ characters; required with a live key).`,
+    secret: true,
+  },
+  MANAGE_RATE_LIMIT: {
+    default: `\`${DEFAULT_MANAGE_RATE_LIMIT}\``,
+    meaning:
+      "Cancel and withdraw requests, and apart from them keep requests, per minute per client (`0` = off).",
+  },
+  MANAGE_EMAIL_RATE_LIMIT: {
+    default: `\`${DEFAULT_MANAGE_EMAIL_RATE_LIMIT}\``,
+    meaning: "Cancel and withdraw requests per hour per e-mail address (`0` = off).",
+  },
+  DATABASE_URL: {
+    default: "PGlite in `LOCAL_DB_DIR`",
+    meaning: "Postgres for the functions' state; wins over `SUPABASE_DB_URL`.",
+    secret: true,
+  },
+  SUPABASE_DB_URL: {
+    default: "set by Supabase",
+    meaning: "The project's Postgres, which Supabase gives every Edge Function.",
+  },
+  LOCAL_DB_DIR: {
+    meaning:
+      "Where the server keeps its embedded PGlite without `DATABASE_URL` (`memory`: none kept).",
+  },
+  RESEND_API_KEY: {
+    default: "none: e-mail stays in the outbox (`npm run outbox`)",
+    meaning: "Resend sending key.",
+    secret: true,
+  },
+  EMAIL_FROM: {
+    default: "none",
+    meaning: "Sender, `Name <address>` on a domain verified in Resend; required with the key.",
+  },
+  RESEND_API_BASE: {
+    default: "Resend's API",
+    meaning: "Points the mailer at a local stand-in (https, or http on loopback).",
+  },
+};
