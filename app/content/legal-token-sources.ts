@@ -19,7 +19,7 @@ const billing = [
   "app/plans/billing/subscription-terms.ts",
   "app/plans/billing/guarantee.ts",
   "app/plans/plans.ts",
-  "app/plans/finder/feed-finder.ts",
+  "app/plans/billing/feed-storage.ts",
   "app/config/legal-entity.ts",
   "app/config/site.ts",
   "app/config/brand.ts",

@@ -51,6 +51,11 @@ export type FeatureName = (typeof planFeatureRows)[number]["name"];
 
 export type PlanFeatures = Readonly<Record<FeatureName, PlanFeatureValue>>;
 
+/** A plan's value in one of the feature rows. */
+export function featureValue(plan: Plan, row: FeatureName): PlanFeatureValue {
+  return plan.features[row];
+}
+
 /** Expert's features; Agency has them all and a managed workflow on top. */
 const expertFeatures = {
   "Audio to Text": true,

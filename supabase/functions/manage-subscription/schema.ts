@@ -14,10 +14,7 @@ import {
   checkoutPlanNames,
   withdrawalPlanNames,
 } from "../_shared/contract.ts";
-import { PRICE_ENV_BY_PLAN } from "../create-checkout/schema.ts";
-
-const isLiveKey = (key: string) => /^(sk|rk)_live_/.test(key);
-const isTestKey = (key: string) => /^(sk|rk)_test_/.test(key);
+import { isLiveKey, isTestKey, PRICE_ENV_BY_PLAN } from "../_shared/stripe-settings.ts";
 
 // What a visitor may send, and what the operator configures. One endpoint, three actions:
 // `cancel` {email}, `withdraw` {name, email, plan?, subscribedOn?, confirmTo} and `keep`
