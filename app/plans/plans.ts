@@ -1,6 +1,8 @@
 import {
   checkoutPlanNames,
   checkoutPlanPrices,
+  customPlanId,
+  SITE_PATHS,
   type PlanId,
 } from "../../supabase/functions/_shared/contract.ts";
 
@@ -134,7 +136,7 @@ export const plans = [
   },
   {
     name: "Agency",
-    priceId: "price_agency",
+    priceId: customPlanId,
     price: "Custom",
     episodesPerMonth: "Custom",
     summary: "Everything, plus a managed workflow for agencies and networks.",
@@ -145,7 +147,7 @@ export const plans = [
 ] as const satisfies readonly Plan[];
 
 /** The page that lists the plans and starts their checkouts. */
-export const pricingPath = "/pricing";
+export const pricingPath = SITE_PATHS.pricing;
 
 /** The plan the call-to-action band always sells: Pro. */
 export const ctaBandPlan: Plan = plans[1];

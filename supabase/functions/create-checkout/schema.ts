@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkoutPlanIds, type CheckoutPlanId } from "../_shared/contract.ts";
+import { checkoutPlanIds, SITE_PATHS, type CheckoutPlanId } from "../_shared/contract.ts";
 import { databaseUrlFromEnv } from "../_shared/db.ts";
 import {
   envProblems,
@@ -24,7 +24,7 @@ export function isReturnPath(value: string): boolean {
 }
 
 /** Where a form post goes back to when it named no page of its own. */
-export const DEFAULT_RETURN_PATH = "/pricing";
+export const DEFAULT_RETURN_PATH: string = SITE_PATHS.pricing;
 
 export const checkoutBodySchema = z.strictObject({
   priceId: z.enum(checkoutPlanIds),
