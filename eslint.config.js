@@ -12,7 +12,7 @@ import tseslint from "typescript-eslint";
 // elements `allowed` names. Inside app/ the direction is
 // config → lib → ui → content | plans → examples | contact → data → site → components → routes,
 // with the shell (root.tsx, routes.ts, entry.*) on top, and inside app/plans it is
-// catalogue → billing → checkout | manage → finder → components. Each Supabase function is an
+// catalog → billing → checkout | manage → finder → components. Each Supabase function is an
 // element of its own; the functions share only _shared. The contract is the one module of the
 // functions that the site imports, and it imports nothing. Test code (tests/,
 // supabase/functions/tests/, *.test.* files) may import anything, and only test code imports it.
@@ -29,7 +29,7 @@ const appOrder = [
   "components",
   "routes",
 ];
-/** The rooms of app/plans and what each reads; `plans` is the catalogue at app/plans/*.ts. */
+/** The rooms of app/plans and what each reads; `plans` is the catalog at app/plans/*.ts. */
 const planRooms = {
   "plans-billing": ["plans"],
   "plans-checkout": ["plans", "plans-billing"],
@@ -95,7 +95,7 @@ const files = [
 
 const allowed = {
   ...Object.fromEntries(Object.entries(appAllowed).map(([type, list]) => [type, withRooms(list)])),
-  // A room reads what the catalogue reads, the catalogue and the rooms before it.
+  // A room reads what the catalog reads, the catalog and the rooms before it.
   ...Object.fromEntries(
     Object.entries(planRooms).map(([room, list]) => [room, [...appAllowed.plans, ...list]]),
   ),

@@ -85,7 +85,7 @@ describe("the import rule (ADR 017)", { timeout: 60_000 }, () => {
   });
 
   it("keeps the rooms of app/plans in one direction", async () => {
-    // catalogue → billing → checkout | manage → finder → components: each against the direction.
+    // catalog → billing → checkout | manage → finder → components: each against the direction.
     for (const [from, target, message] of [
       ["app/plans/probe.ts", "~/plans/finder/plan-finder", "plans may not import plans-finder"],
       ["app/plans/probe.ts", "./billing/guarantee", "plans may not import plans-billing"],
