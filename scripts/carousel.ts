@@ -1,6 +1,7 @@
 import type opentype from "opentype.js";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
+import { brand } from "../app/config/brand.ts";
 import { slidePreviewSize, slideSize } from "../app/examples/example-assets.ts";
 import { escapeXml } from "./xml.ts";
 import { loadInter, wrapText } from "./inter-font.ts";
@@ -105,7 +106,7 @@ export function slideSvg(slide: Slide, context: SlideContext): string {
 <rect x="${margin}" y="1196" width="${progress.toFixed(1)}" height="8" rx="4" fill="#ffffff"/>
 <rect x="${margin}" y="1238" width="48" height="48" rx="12" fill="#ffffff"/>
 <path d="M${margin + 12} 1262h3.8m5.2-9.4v18.8m6.8-12.8v7.7m6.8-11.1v14.5" stroke="#6d28d9" stroke-width="3.8" stroke-linecap="round" fill="none"/>
-<path fill="#ffffff" d="${path(medium, "Made with Castloop", margin + 66, 1274, 30)}"/>
+<path fill="#ffffff" d="${path(medium, `Made with ${brand.name}`, margin + 66, 1274, 30)}"/>
 <path fill="#ddd6fe" d="${path(medium, counter, width - margin - counterWidth, 1274, 34)}"/>
 </svg>`;
 }
@@ -129,7 +130,7 @@ export async function carouselPdf(pngs: Buffer[], title: string, author: string)
   const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.setTitle(title);
   pdf.setAuthor(author);
-  pdf.setCreator("Castloop");
+  pdf.setCreator(brand.name);
   pdf.setLanguage("en");
   // Half the pixel size in points: 144 pixels to the inch, a 7.5 × 9.375 inch page.
   const pageWidth = width / 2;

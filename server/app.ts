@@ -4,6 +4,11 @@ import { extname } from "node:path";
 import { baseSecurityHeaders, cacheControl, hstsHeader, pageHeaders } from "./security-headers.ts";
 import type { CheckoutHandler } from "../supabase/functions/create-checkout/handler.ts";
 import type { FunctionHandler } from "../supabase/functions/_shared/serve.ts";
+import {
+  FUNCTION_NAMES,
+  functionPath,
+  type FunctionName,
+} from "../supabase/functions/_shared/contract.ts";
 import { KEEP_PAGE_KEY, keepPageWithToken } from "./keep-link.ts";
 import { downloadFileName, type StaticFile } from "./static-files.ts";
 
@@ -188,17 +193,19 @@ export function createApp(options: AppOptions): Hono {
   }
 
   // Each function answers as it would on Supabase, plus the site's own security headers.
-  const mount = (name: string, handler: FunctionHandler) =>
-    app.all(`/functions/v1/${name}`, async (c) => {
+  const mount = (name: FunctionName, handler: FunctionHandler) =>
+    app.all(functionPath(name), async (c) => {
       const response = await handler(c.req.raw, { clientIp: options.clientIp?.(c) });
       for (const [header, value] of Object.entries(common)) {
         if (!response.headers.has(header)) response.headers.set(header, value);
       }
       return response;
     });
-  mount("create-checkout", checkout);
-  if (options.feedCadence) mount("feed-cadence", options.feedCadence);
-  if (options.manageSubscription) mount("manage-subscription", options.manageSubscription);
+  mount(FUNCTION_NAMES.checkout, checkout);
+  if (options.feedCadence) mount(FUNCTION_NAMES.feedCadence, options.feedCadence);
+  if (options.manageSubscription) {
+    mount(FUNCTION_NAMES.manageSubscription, options.manageSubscription);
+  }
 
   app.on(["GET", "HEAD"], "*", (c) => {
     const url = new URL(c.req.url);

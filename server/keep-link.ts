@@ -1,3 +1,5 @@
+import { SITE_PATHS } from "../supabase/functions/_shared/contract.ts";
+
 // The "Keep my subscription" page opened from the e-mail's link. The page is prerendered, so
 // only its script can copy the link from the address into the form; without a script the
 // visitor would have to paste it. The server, which knows the address, fills the field in the
@@ -5,7 +7,7 @@
 // still changes nothing: only the button posts (mail scanners open links as well).
 
 /** The build key of the page whose form carries the token. */
-export const KEEP_PAGE_KEY = "/cancel/keep/index.html";
+export const KEEP_PAGE_KEY = `${SITE_PATHS.cancelKeep}/index.html`;
 
 /** The attribute the token field carries in the prerendered page (KeepForm), and only it. */
 export const KEEP_LINK_FIELD_MARKER = 'data-keep-link=""';

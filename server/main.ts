@@ -1,5 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { existsSync } from "node:fs";
+import { BRAND_NAME } from "../supabase/functions/_shared/contract.ts";
 import { createMailer } from "../supabase/functions/_shared/email.ts";
 import { parseEmailEnv } from "../supabase/functions/_shared/email-env.ts";
 import { databaseUrlFromEnv } from "../supabase/functions/_shared/db.ts";
@@ -66,7 +67,7 @@ const app = createApp({
 
 const server = await listen(app.fetch, { port, hostname: host });
 const shown = host === "127.0.0.1" ? "localhost" : host;
-console.log(`Castloop is being served at http://${shown}:${server.port}`);
+console.log(`${BRAND_NAME} is being served at http://${shown}:${server.port}`);
 console.log(
   `Functions' data: ${database.description}. E-mail: ${email.apiKey === undefined ? "kept in the local outbox (npm run outbox)" : "sent through Resend"}.`,
 );

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { STRIPE_CHECKOUT_ORIGIN } from "../supabase/functions/create-checkout/schema.ts";
+import { FUNCTION_NAMES, functionPath } from "../supabase/functions/_shared/contract.ts";
 import { runtimeStylesheets } from "./runtime-styles.ts";
 
 /**
@@ -75,7 +76,10 @@ export function connectOrigins(supabaseUrl: string): string[] {
  * The functions the pages post forms to, each of which answers with a 303. Where the site calls
  * a Supabase project, `form-action` names each one's endpoint there; one line per function.
  */
-export const formPostFunctions = ["create-checkout", "manage-subscription"] as const;
+export const formPostFunctions = [
+  FUNCTION_NAMES.checkout,
+  FUNCTION_NAMES.manageSubscription,
+] as const;
 
 /**
  * `form-action`: the site's own pages (the search and plan finder forms, and the functions when
@@ -87,7 +91,7 @@ export function formActionSources(
   checkoutOrigins: readonly string[] = [STRIPE_CHECKOUT_ORIGIN],
 ): string[] {
   const endpoints = functionsOrigins.flatMap((origin) =>
-    formPostFunctions.map((name) => `${origin}/functions/v1/${name}`),
+    formPostFunctions.map((name) => `${origin}${functionPath(name)}`),
   );
   return ["'self'", ...endpoints, ...checkoutOrigins];
 }

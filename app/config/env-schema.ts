@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { blankToUndefined } from "../../supabase/functions/_shared/contract.ts";
+import {
+  blankToUndefined,
+  DEFAULT_SUPPORT_EMAIL,
+} from "../../supabase/functions/_shared/contract.ts";
 
 /** Unset and blank values both fall back to the default (`blankToUndefined`, the one rule). */
 function withDefault<T extends z.ZodType<string>>(schema: T, fallback: string) {
@@ -17,7 +20,7 @@ const publicEnvSchema = z.object({
   SITE_URL: withDefault(httpUrl, "http://localhost:3000"),
   VITE_SIGNUP_URL: withDefault(z.string().min(1), "/contact"),
   VITE_CONTACT_URL: withDefault(z.string().min(1), "/contact"),
-  VITE_SUPPORT_EMAIL: withDefault(z.email(), "support@castloop.com"),
+  VITE_SUPPORT_EMAIL: withDefault(z.email(), DEFAULT_SUPPORT_EMAIL),
   /** Empty means "the site's own origin", where the local production server mounts the function. */
   VITE_SUPABASE_URL: z.union([z.literal(""), httpUrl]).default(""),
   VITE_SUPABASE_ANON_KEY: z.string().default(""),

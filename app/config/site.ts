@@ -1,5 +1,6 @@
 import { brand } from "~/config/brand";
 import { env } from "~/config/env";
+import { SITE_PATHS } from "../../supabase/functions/_shared/contract.ts";
 
 export type NavLink = { label: string; href: string };
 
@@ -16,7 +17,7 @@ export const siteConfig = {
   mainNav: [
     { label: "Home", href: "/" },
     { label: "Features", href: "/features" },
-    { label: "Pricing", href: "/pricing" },
+    { label: "Pricing", href: SITE_PATHS.pricing },
     { label: "Blog", href: "/blog" },
     { label: "About", href: "/about" },
   ],
@@ -25,7 +26,7 @@ export const siteConfig = {
       title: "Product",
       links: [
         { label: "Features", href: "/features" },
-        { label: "Pricing", href: "/pricing" },
+        { label: "Pricing", href: SITE_PATHS.pricing },
         { label: "Content tools", href: "/tools" },
         { label: "Examples", href: "/examples" },
         { label: "Testimonials", href: "/testimonials" },

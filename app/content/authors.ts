@@ -1,3 +1,5 @@
+import { brand } from "../config/brand.ts";
+
 export type Author = {
   /** The value of an article's `author` frontmatter field. */
   id: string;
@@ -15,7 +17,7 @@ export const authors = [
     id: "nora-whitfield",
     name: "Nora Whitfield",
     role: "Editorial Lead",
-    bio: "Nora Whitfield is the byline of Castloop's editorial desk, which writes the Podcast Growth Blog for hosts and producers who make a show alongside everything else. Every guide ends in steps a two-person team can repeat each week. The shows in the worked examples are invented to show the method, and their numbers are illustrations, not measurements.",
+    bio: `Nora Whitfield is the byline of ${brand.name}'s editorial desk, which writes the Podcast Growth Blog for hosts and producers who make a show alongside everything else. Every guide ends in steps a two-person team can repeat each week. The shows in the worked examples are invented to show the method, and their numbers are illustrations, not measurements.`,
   },
 ] as const satisfies readonly Author[];
 

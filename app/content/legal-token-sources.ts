@@ -6,20 +6,21 @@
 // which moves the date later than needed; a module left out would let the words change under
 // an old date, so a token lists every module its value is built from.
 
-const brand = ["app/config/brand.ts"];
+/** The brand's name and the support address's default are the contract's. */
+const brand = ["app/config/brand.ts", "supabase/functions/_shared/contract.ts"];
 const entity = ["app/config/legal-entity.ts"];
 /** The sentences legal.server.ts writes around legal-entity.ts's values. */
 const entitySentences = ["app/config/legal-entity.ts", "app/content/legal.server.ts"];
-const site = ["app/config/site.ts", "app/config/brand.ts"];
+const site = ["app/config/site.ts", ...brand];
 /** The forms this build links to, and the sentences legal-tokens.ts writes about them. */
-const forms = ["app/config/site.ts", "app/config/brand.ts", "app/data/legal-tokens.ts"];
+const forms = ["app/config/site.ts", ...brand, "app/data/legal-tokens.ts"];
 /** billing-rules.ts's statements and every module they quote or count from. */
 const billing = [
   "app/plans/billing/billing-rules.ts",
   "app/plans/billing/subscription-terms.ts",
   "app/plans/billing/guarantee.ts",
   "app/plans/plans.ts",
-  "app/plans/finder/feed-finder.ts",
+  "app/plans/billing/feed-storage.ts",
   "app/config/legal-entity.ts",
   "app/config/site.ts",
   "app/config/brand.ts",

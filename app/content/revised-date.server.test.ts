@@ -123,6 +123,8 @@ describe("the modules behind the legal pages' tokens", () => {
     expect(tokenSourceModules(["{{brand}} and {{legalEntity}}"])).toEqual([
       "app/config/brand.ts",
       "app/config/legal-entity.ts",
+      // The brand's name is the contract's, shared with the functions' e-mails.
+      "supabase/functions/_shared/contract.ts",
     ]);
   });
 });

@@ -11,7 +11,7 @@ import {
 } from "lucide-react";
 
 import type { ExampleAssetId } from "~/examples/example-assets";
-import type { FeatureRowName } from "~/plans/finder/plan-finder";
+import type { FeatureName } from "~/plans/plans";
 
 /** The sample kit (content/examples/<slug>.yaml) the feature cards open, each at its asset. */
 export const featuredKitPath = "/examples/open-kitchen-hours";
@@ -23,7 +23,7 @@ export type Feature = {
    * The pricing table's row for this format: the card's badge (which plans include it) is
    * worked out from plans.ts, never typed, so it cannot disagree with the table.
    */
-  row: FeatureRowName;
+  row: FeatureName;
   icon: LucideIcon;
   /** The asset of the featured sample kit that shows this feature (its URL fragment). */
   example: ExampleAssetId;

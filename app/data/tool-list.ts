@@ -1,8 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import { BarChart3, CalendarClock, Clapperboard, FileAudio, Recycle, Search } from "lucide-react";
-import { featureValue, type FeatureRowName } from "~/plans/finder/plan-finder";
 import { planNameList, planRangeLabel, plansWith } from "~/plans/plan-range";
-import { plans } from "~/plans/plans";
+import { featureValue, plans, type FeatureName } from "~/plans/plans";
 
 // The tools page's six cards. A tool is either made of rows of the pricing table, which say
 // which plans include it, or it is one we are still building and is labeled so; nothing here
@@ -14,7 +13,7 @@ export type Tool = {
   description: string;
   icon: LucideIcon;
   /** The pricing table's rows for what the tool makes; none for a tool no plan includes yet. */
-  rows: readonly FeatureRowName[];
+  rows: readonly FeatureName[];
 };
 
 export const tools = [
@@ -115,7 +114,7 @@ export function toolLines(tool: Tool): string[] {
  * unlimited on Expert and Agency."); null where every plan makes all of it alike.
  */
 export function toolPlanNote(tool: Tool): string | null {
-  const byPlans = new Map<string, FeatureRowName[]>();
+  const byPlans = new Map<string, FeatureName[]>();
   const counts: string[] = [];
   for (const row of tool.rows) {
     const on = plansWith([row]).map((plan) => plan.name);
@@ -137,7 +136,7 @@ export function toolPlanNote(tool: Tool): string | null {
 }
 
 /** "LinkedIn Post: 1 on Starter and Pro, unlimited on Expert and Agency". */
-function countNote(row: FeatureRowName): string {
+function countNote(row: FeatureName): string {
   const byValue = new Map<string, string[]>();
   for (const plan of plans) {
     const value = String(featureValue(plan, row));

@@ -1,5 +1,4 @@
-import { featureValue, type FeatureRowName } from "~/plans/finder/plan-finder";
-import { plans, type Plan } from "./plans";
+import { featureValue, plans, type FeatureName, type Plan } from "./plans";
 
 // Which plans include a row of the pricing table, in words, for the badges on the feature and
 // tool cards: derived from plans.ts, so a card can never name a plan its row leaves out.
@@ -10,7 +9,7 @@ export function planNameList(names: readonly string[]): string {
 }
 
 /** The plans whose value for any of `rows` is anything but "not included", in plans.ts order. */
-export function plansWith(rows: readonly FeatureRowName[]): Plan[] {
+export function plansWith(rows: readonly FeatureName[]): Plan[] {
   return plans.filter((plan) => rows.some((row) => featureValue(plan, row) !== false));
 }
 
@@ -19,7 +18,7 @@ export function plansWith(rows: readonly FeatureRowName[]): Plan[] {
  * largest plan of three or more, "Expert and Agency" for two, else the plans by name; "No plan"
  * when none does.
  */
-export function planRangeLabel(rows: readonly FeatureRowName[]): string {
+export function planRangeLabel(rows: readonly FeatureName[]): string {
   const on = plansWith(rows);
   if (on.length === 0) return "No plan";
   if (on.length === plans.length) return "Every plan";
@@ -32,7 +31,7 @@ export function planRangeLabel(rows: readonly FeatureRowName[]): string {
 }
 
 /** How far down the plans a row starts: 0 on every plan, higher for larger plans only. */
-export function planRangeStart(rows: readonly FeatureRowName[]): number {
+export function planRangeStart(rows: readonly FeatureName[]): number {
   const on = plansWith(rows);
   return on.length === 0 ? plans.length : plans.findIndex((plan) => plan.name === on[0]!.name);
 }

@@ -1,6 +1,8 @@
 import {
   checkoutPlanNames,
   checkoutPlanPrices,
+  customPlanId,
+  SITE_PATHS,
   type PlanId,
 } from "../../supabase/functions/_shared/contract.ts";
 
@@ -50,6 +52,11 @@ export const planFeatureRows = [
 export type FeatureName = (typeof planFeatureRows)[number]["name"];
 
 export type PlanFeatures = Readonly<Record<FeatureName, PlanFeatureValue>>;
+
+/** A plan's value in one of the feature rows. */
+export function featureValue(plan: Plan, row: FeatureName): PlanFeatureValue {
+  return plan.features[row];
+}
 
 /** Expert's features; Agency has them all and a managed workflow on top. */
 const expertFeatures = {
@@ -129,7 +136,7 @@ export const plans = [
   },
   {
     name: "Agency",
-    priceId: "price_agency",
+    priceId: customPlanId,
     price: "Custom",
     episodesPerMonth: "Custom",
     summary: "Everything, plus a managed workflow for agencies and networks.",
@@ -140,7 +147,7 @@ export const plans = [
 ] as const satisfies readonly Plan[];
 
 /** The page that lists the plans and starts their checkouts. */
-export const pricingPath = "/pricing";
+export const pricingPath = SITE_PATHS.pricing;
 
 /** The plan the call-to-action band always sells: Pro. */
 export const ctaBandPlan: Plan = plans[1];

@@ -2,6 +2,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { FaqSection } from "~/components/sections/faq-section";
 import { billingFaqPointer } from "~/plans/billing/billing-faq-pointer";
 import { faqs } from "~/plans/billing/faqs";
+import { pricingPath } from "~/plans/plans";
 import { fixedPages } from "~/site/pages";
 import { metaFromLoader } from "~/site/route-meta";
 import { buildMeta } from "~/site/seo";
@@ -29,7 +30,7 @@ export default function Help() {
       <p className="mx-auto max-w-3xl px-4 pb-16 text-muted-foreground sm:px-6">
         {billingFaqPointer.lead}{" "}
         <a
-          href={`/pricing#${billingFaqPointer.anchor}`}
+          href={`${pricingPath}#${billingFaqPointer.anchor}`}
           className="font-semibold text-primary underline"
         >
           {billingFaqPointer.linkLabel}

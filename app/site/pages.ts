@@ -6,7 +6,11 @@ import { plans, pricingPath } from "~/plans/plans";
 import { formatPrice } from "~/lib/format";
 import { definePage, type PageInput, type PageMeta } from "~/site/page-meta";
 import { guaranteeDays, guaranteeShort } from "~/plans/billing/guarantee";
-import { keepLinkValidity } from "../../supabase/functions/_shared/contract.ts";
+import {
+  keepLinkValidity,
+  SITE_PATHS,
+  WITHDRAWAL_DAYS,
+} from "../../supabase/functions/_shared/contract.ts";
 
 // The pages with a fixed text. Articles and legal pages take theirs from their Markdown front
 // matter (app/site/pages.server.ts). Routes read these in their loaders, so none reach the
@@ -76,44 +80,43 @@ const fixedPageInputs = {
     description: `How ${brand.name}'s website aims for WCAG 2.2 AA, how every page is tested, what is not yet covered, and how to tell us about a problem.`,
   },
   success: {
-    path: "/success",
+    path: SITE_PATHS.success,
     title: "Subscription Successful",
     description:
       "Thank you for subscribing: your payment went through, and your plan starts today.",
     indexable: false,
   },
   cancel: {
-    path: "/cancel",
+    path: SITE_PATHS.cancel,
     title: "Cancel Your Subscription",
     description:
       "Cancel your subscription online with the e-mail address you used at checkout: one field, one button, no sign-in. It ends at the end of the period you have paid for.",
   },
   cancelRequested: {
-    path: "/cancel/requested",
+    path: SITE_PATHS.cancelRequested,
     title: "Cancellation Received",
     description: "Your cancellation request is recorded, and the details go by e-mail.",
     indexable: false,
   },
   cancelKeep: {
-    path: "/cancel/keep",
+    path: SITE_PATHS.cancelKeep,
     title: "Keep Your Subscription",
     description: `Undo a cancellation with the link from our e-mail, which works ${keepLinkValidity}.`,
     indexable: false,
   },
   cancelKept: {
-    path: "/cancel/kept",
+    path: SITE_PATHS.cancelKept,
     title: "Subscription Kept",
     description: "Your cancellation is undone, and your subscription renews as before.",
     indexable: false,
   },
   withdraw: {
-    path: "/withdraw",
+    path: SITE_PATHS.withdraw,
     title: "Withdraw From Your Contract",
-    description:
-      "EU and UK consumers: withdraw within 14 days of the day you subscribe, online, with no sign-in. We e-mail an acknowledgment of receipt at once.",
+    description: `EU and UK consumers: withdraw within ${WITHDRAWAL_DAYS} days of the day you subscribe, online, with no sign-in. We e-mail an acknowledgment of receipt at once.`,
   },
   withdrawReceived: {
-    path: "/withdraw/received",
+    path: SITE_PATHS.withdrawReceived,
     title: "Withdrawal Received",
     description: "Your withdrawal is recorded, and the acknowledgment of receipt is on its way.",
     indexable: false,

@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { absoluteUrl, siteConfig } from "~/config/site";
 import type { Author } from "~/content/authors";
 import type { FaqItem } from "~/plans/billing/faqs";
-import { plans } from "~/plans/plans";
+import { plans, pricingPath } from "~/plans/plans";
 import { jsonLd } from "~/site/seo";
 
 const organization = () => ({
@@ -45,7 +45,7 @@ export function pricingJsonLd(): MetaDescriptor[] {
         "@type": "Offer",
         name: plan.name,
         description: plan.summary,
-        url: absoluteUrl("/pricing"),
+        url: absoluteUrl(pricingPath),
         ...(plan.price === "Custom"
           ? {}
           : {

@@ -7,6 +7,7 @@ import { startFakeStripe } from "../fakes/fake-stripe.ts";
 import { startFeedFixtures } from "../fakes/feed-fixtures.ts";
 import { manyAttributesFeed } from "../fakes/hostile-feed.ts";
 import { median } from "./median.ts";
+import { FUNCTION_NAMES, functionPath } from "../../supabase/functions/_shared/contract.ts";
 
 // `npm run bench:feed`: does a hostile feed look-up slow anyone else down? (ADR 013)
 // The production app runs in its own process (tests/bench/feed-isolation-server.ts) on an existing
@@ -95,7 +96,7 @@ function visitor(origin: string, kind: Background, ip: string) {
         : `http://feed${n}.${ip.replaceAll(".", "-")}.silent.test/rss`;
     const started = performance.now();
     outcomes.push(
-      fetch(`${origin}/functions/v1/feed-cadence`, {
+      fetch(`${origin}${functionPath(FUNCTION_NAMES.feedCadence)}`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-forwarded-for": ip },
         body: JSON.stringify({ url }),
@@ -120,7 +121,7 @@ function visitor(origin: string, kind: Background, ip: string) {
 
 async function load(origin: string, target: "home" | "checkout") {
   const result = await autocannon({
-    url: target === "home" ? `${origin}/` : `${origin}/functions/v1/create-checkout`,
+    url: target === "home" ? `${origin}/` : `${origin}${functionPath(FUNCTION_NAMES.checkout)}`,
     connections: 10,
     overallRate: target === "home" ? HOME_RATE : CHECKOUT_RATE,
     duration: seconds,

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { startFakeStripe } from "../fakes/fake-stripe.ts";
 import { serveBuild } from "../tools/serve-build.ts";
 import { loadEnvOrExit } from "../../server/env.ts";
+import { FUNCTION_NAMES, functionPath } from "../../supabase/functions/_shared/contract.ts";
 
 // `npm run bench:load`: autocannon on loopback against the production server (existing build;
 // run `npm run build` first). Bounded: LOAD_SECONDS per target (default 10), 10 connections.
@@ -37,7 +38,7 @@ const targets = [
   { name: "404 page", path: "/no-such-page", kind: "page", expect: 404 },
   {
     name: "create-checkout",
-    path: "/functions/v1/create-checkout",
+    path: functionPath(FUNCTION_NAMES.checkout),
     kind: "function",
     method: "POST" as const,
     body: JSON.stringify({ priceId: "price_pro", isGuest: true }),

@@ -21,7 +21,7 @@ import { siteLegalTokens } from "~/data/legal-tokens";
 import { fixedPages } from "~/site/pages";
 import { finderCopy, finderEpisodes, recommendPlan } from "~/plans/finder/plan-finder";
 import { plans, startsCheckout } from "~/plans/plans";
-import { pricingCopy } from "~/plans/pricing-copy";
+import { pricingCopy } from "~/plans/billing/pricing-copy";
 import { testimonials } from "~/data/testimonial-quotes";
 import { tools } from "~/data/tool-list";
 import { guaranteeShort } from "~/plans/billing/guarantee";
@@ -257,7 +257,7 @@ describe("the billing statements check", () => {
 const contradictingPairs: readonly { pair: string; source: string; old: string }[] = [
   {
     pair: "feed field's 'We don't store it' vs the Privacy Policy's 10 minutes in memory",
-    source: "app/plans/finder/feed-finder.ts",
+    source: "app/plans/billing/feed-storage.ts",
     old: "We don't store it or use it for anything else.",
   },
   {
@@ -414,7 +414,7 @@ const freshReadPairs: readonly { pair: string; source: string; old: string }[] =
   },
   {
     pair: "the feed field's short summary vs the whole reading the cache keeps",
-    source: "app/plans/finder/feed-finder.ts",
+    source: "app/plans/billing/feed-storage.ts",
     old: "We fetch the feed once, keep a summary of it (the show's title, its artwork's address, its episodes a month and their typical length) and the feed's address in our server's memory for up to 10 minutes so a repeat look does not fetch it again, and never save the feed or use it for anything else.",
   },
   {

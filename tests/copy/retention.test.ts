@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { getLegalMarkdown } from "~/content/legal.server";
 import { siteLegalTokens } from "~/data/legal-tokens";
-import { feedStorage } from "~/plans/finder/feed-finder";
+import { feedStorage } from "~/plans/billing/feed-storage";
 import { CACHE_TTL_MS } from "../../supabase/functions/feed-cadence/budget.ts";
 import { RETENTION_SQL } from "../../supabase/functions/manage-subscription/store.ts";
 import { checkRetention, type RetentionFacts } from "./retention";

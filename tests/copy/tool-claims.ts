@@ -1,20 +1,18 @@
-import { featureValue, type FeatureRowName } from "~/plans/finder/plan-finder";
-import { plans } from "~/plans/plans";
+import { featureValue, plans, type FeatureName } from "~/plans/plans";
 
 /** A tools card as a visitor reads it. */
 export type ToolCard = {
   id: string;
   description: string;
   /** The pricing table's rows the tool is made of; none for a tool no plan includes. */
-  rows: readonly FeatureRowName[];
+  rows: readonly FeatureName[];
   badge: string;
   /** The lines under the description ("Available on all pricing plans", …). */
   lines: readonly string[];
 };
 
-const onEveryPlan = (row: FeatureRowName) =>
-  plans.every((plan) => featureValue(plan, row) !== false);
-const capped = (row: FeatureRowName) =>
+const onEveryPlan = (row: FeatureName) => plans.every((plan) => featureValue(plan, row) !== false);
+const capped = (row: FeatureName) =>
   plans.some((plan) => {
     const value = featureValue(plan, row);
     return typeof value === "string" && value !== "Unlimited";

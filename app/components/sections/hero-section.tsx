@@ -4,6 +4,7 @@ import { buttonVariants } from "~/ui/button";
 import { siteConfig } from "~/config/site";
 import { creatorsClaim } from "~/data/about-page";
 import { cn } from "~/lib/cn";
+import { pricingPath } from "~/plans/plans";
 
 const progress = { percent: 75, minutesLeft: 2 } as const;
 const outputs = ["Transcript", "Summary", "Key points", "X thread", "LinkedIn post", "Carousel"];
@@ -33,7 +34,7 @@ export function HeroSection() {
               Get Started
               <ArrowRight aria-hidden="true" />
             </SmartLink>
-            <a href="/pricing" className={buttonVariants({ size: "lg", variant: "outline" })}>
+            <a href={pricingPath} className={buttonVariants({ size: "lg", variant: "outline" })}>
               See pricing
             </a>
             <a href="/examples" className={buttonVariants({ size: "lg", variant: "outline" })}>

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { CheckoutButton } from "~/plans/checkout/components/checkout-button";
 import { RenewalNote } from "~/plans/billing/components/renewal-note";
 import type { PlanOffer as Offer } from "~/examples/example-assets";
-import { plans } from "~/plans/plans";
+import { plans, pricingPath } from "~/plans/plans";
 
 /**
  * Which plans include an asset, and a button that starts checkout for the cheapest of them.
@@ -15,7 +15,7 @@ export function PlanOffer({ offer }: { offer: Offer }) {
     <div className="mt-8 flex max-w-3xl flex-col gap-3 rounded-xl bg-muted p-4 sm:flex-row sm:items-center sm:justify-between">
       <p className="text-sm leading-6">
         <span className="font-semibold">{offer.included}.</span>{" "}
-        <a href="/pricing" className="font-medium text-primary underline underline-offset-4">
+        <a href={pricingPath} className="font-medium text-primary underline underline-offset-4">
           Compare plans
         </a>
       </p>

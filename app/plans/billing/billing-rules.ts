@@ -9,7 +9,7 @@ import {
   withdrawRefund,
   withdrawRule,
 } from "./subscription-terms";
-import { feedStorage } from "../finder/feed-finder";
+import { feedStorage } from "./feed-storage";
 import { siteConfig } from "~/config/site";
 import { formatPrice } from "~/lib/format";
 import { plans, startsCheckout, type Plan } from "~/plans/plans";
@@ -159,7 +159,7 @@ export const billingStatements = {
   afterEnd:
     "When a subscription ends, everything we generated for you stays downloadable for 30 days; after that we delete it.",
   drafts: "Everything we generate is a draft for you to review and edit before you publish it.",
-  /** The feed field's line, which lives in feed-finder.ts so the field's module stays import-free. */
+  /** The feed field's line, in feed-storage.ts so the field's copy reads it without this table. */
   feedStorage,
   contactForm:
     "The contact form sends nothing to our servers: it opens your own e-mail program with your message filled in, for you to review and send.",

@@ -1,3 +1,4 @@
+import { brand } from "~/config/brand";
 import { billingStatements } from "./billing-rules";
 import { describePlanOutputs } from "../plan-outputs";
 import { cancelLabel, cancelPath } from "./subscription-terms";
@@ -13,7 +14,7 @@ export type FaqItem = {
 export const faqs = [
   {
     id: "how-it-works",
-    question: "How does Castloop work?",
+    question: `How does ${brand.name} work?`,
     answer: `${billingStatements.upload} We transcribe it, then write a summary, key points and social content from the transcript. You review the drafts, edit anything you like and publish.`,
   },
   {

@@ -7,6 +7,7 @@ import {
   cancelLabel,
   cancelPath,
   keepLinkValidity,
+  SITE_PATHS,
   taxClause,
   withdrawalPeriodRule,
 } from "../../../supabase/functions/_shared/contract.ts";
@@ -27,7 +28,7 @@ export { cancelLabel, cancelPath, taxClause };
 export const cancelButtonLabel = "Cancel my subscription";
 /** The footer link, on every page, to the withdrawal form (EU/UK consumers). */
 export const withdrawLabel = "Withdraw from contract here";
-export const withdrawPath = "/withdraw";
+export const withdrawPath = SITE_PATHS.withdraw;
 /** The withdrawal form's button. */
 export const withdrawButtonLabel = "Confirm withdrawal";
 export { keepLinkValidity };

@@ -1,4 +1,5 @@
-import { functionsBaseUrl } from "~/lib/functions-url";
+import { functionUrl } from "~/lib/functions-url";
+import { FUNCTION_NAMES } from "../../../supabase/functions/_shared/contract.ts";
 
 /**
  * Where a checkout form posts: the Supabase project's create-checkout function, or, with none
@@ -6,5 +7,5 @@ import { functionsBaseUrl } from "~/lib/functions-url";
  * own, so the deployed function runs with verify_jwt off (docs/deployment.md).
  */
 export function checkoutFormAction(): string {
-  return `${functionsBaseUrl("")}/create-checkout`;
+  return functionUrl(FUNCTION_NAMES.checkout);
 }

@@ -1,6 +1,6 @@
 import { FunctionsClient, FunctionsHttpError } from "@supabase/functions-js";
 import type { PriceId } from "~/plans/plans";
-import { checkoutTimeoutMs } from "../../../supabase/functions/_shared/contract.ts";
+import { checkoutTimeoutMs, FUNCTION_NAMES } from "../../../supabase/functions/_shared/contract.ts";
 import { checkoutMessages } from "~/plans/checkout/checkout-messages";
 import { anonKeyHeaders, functionsBaseUrl } from "~/lib/functions-url";
 
@@ -102,7 +102,7 @@ export async function requestCheckout(
 export function supabaseInvoke(origin: string): Invoke {
   const client = new FunctionsClient(functionsBaseUrl(origin), { headers: anonKeyHeaders() });
   return (body, idempotencyKey) =>
-    client.invoke("create-checkout", {
+    client.invoke(FUNCTION_NAMES.checkout, {
       body,
       headers: { "Idempotency-Key": idempotencyKey },
       signal: AbortSignal.timeout(checkoutTimeoutMs),

@@ -7,7 +7,7 @@ import {
   type Plan,
   type PlanFeatureValue,
 } from "~/plans/plans";
-import { pricingCopy } from "~/plans/pricing-copy";
+import { pricingCopy } from "~/plans/billing/pricing-copy";
 import { cn } from "~/lib/cn";
 import { formatCents, formatEpisodes, formatPrice } from "~/lib/format";
 import { PlanCta } from "../checkout/components/plan-cta";

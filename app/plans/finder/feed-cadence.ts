@@ -1,9 +1,10 @@
 import {
+  FUNCTION_NAMES,
   feedTimeoutMs,
   type Cadence,
   type PaceBasis,
 } from "../../../supabase/functions/_shared/contract.ts";
-import { anonKeyHeaders, functionsBaseUrl } from "~/lib/functions-url";
+import { anonKeyHeaders, functionUrl } from "~/lib/functions-url";
 
 export type { Cadence, PaceBasis };
 
@@ -74,7 +75,7 @@ export async function requestFeedCadence(
   if (!looksLikeFeedUrl(url)) return { ok: false, message: feedClientMessages.notAUrl };
   let response: Response;
   try {
-    response = await fetchImpl(`${functionsBaseUrl(origin)}/feed-cadence`, {
+    response = await fetchImpl(functionUrl(FUNCTION_NAMES.feedCadence, origin), {
       method: "POST",
       headers: { "Content-Type": "application/json", ...anonKeyHeaders() },
       body: JSON.stringify({ url: url.trim() }),

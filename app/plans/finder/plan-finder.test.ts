@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  featureValue,
   finderEpisodes,
   finderNeeds,
   planCoversNeed,
@@ -9,7 +8,7 @@ import {
   type FinderInput,
   type NeedId,
 } from "./plan-finder";
-import { plans, startsCheckout, type Plan } from "~/plans/plans";
+import { featureValue, plans, startsCheckout, type Plan } from "~/plans/plans";
 import { countedTasks, defaultTaskHours, timeSaved, writingTasks } from "./time-saved";
 
 const needIds = finderNeeds.map((need) => need.id);

@@ -2,22 +2,15 @@ import { formatCents, formatPrice } from "~/lib/format";
 import { allowanceAdvice, billingStatements } from "../billing/billing-rules";
 import {
   costPerEpisodeCents,
+  featureValue,
   plans,
   startsCheckout,
   type FeatureName,
   type Plan,
-  type PlanFeatureValue,
 } from "~/plans/plans";
 
 // The plan finder's rules and copy. Every figure comes from plans.ts; this module only decides
 // which plan covers what a visitor asks for. Loaded by /pricing alone, never by the home page.
-
-export type FeatureRowName = FeatureName;
-
-/** A plan's value in one of the feature rows. */
-export function featureValue(plan: Plan, row: FeatureRowName): PlanFeatureValue {
-  return plan.features[row];
-}
 
 type Need = {
   id: string;
@@ -25,7 +18,7 @@ type Need = {
   label: string;
   /** The same need inside a sentence, after "with" or "lacks". */
   phrase: string;
-  row: FeatureRowName;
+  row: FeatureName;
   /** "any": the row is on the plan at all; "several": more than one per episode. */
   amount: "any" | "several";
 };

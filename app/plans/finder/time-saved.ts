@@ -1,6 +1,6 @@
 import { formatCents, formatPrice } from "~/lib/format";
-import { featureValue, type FeatureRowName, type FinderInput, type NeedId } from "./plan-finder";
-import type { Plan } from "~/plans/plans";
+import type { FinderInput, NeedId } from "./plan-finder";
+import { featureValue, type FeatureName, type Plan } from "~/plans/plans";
 
 // The plan finder's time saved: an estimate from the visitor's hours of writing per episode by
 // output (illustrative starting figures until they change them), times their episodes, against
@@ -16,7 +16,7 @@ type WritingTask = {
   id: string;
   label: string;
   /** The feature row that produces this output. */
-  row: FeatureRowName;
+  row: FeatureName;
   /** Counted only when the visitor asked for it; outputs without a need come with every plan. */
   need?: NeedId;
   /** The starting figure the page states; the visitor edits it. */

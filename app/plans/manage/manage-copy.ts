@@ -1,5 +1,6 @@
 import {
   CANCEL_ANSWER,
+  FUNCTION_NAMES,
   KEEP_ANSWER,
   KEEP_BUTTON_LABEL,
   keepLinkValidity,
@@ -8,7 +9,7 @@ import {
   WITHDRAW_ANSWER,
   withdrawalPlanNames,
 } from "../../../supabase/functions/_shared/contract.ts";
-import { env } from "~/config/env";
+import { functionUrl } from "~/lib/functions-url";
 
 // The cancellation and withdrawal pages' words. The answers and refusals are the function's
 // own (the contract module, supabase/functions/_shared/contract.ts), so the page and the JSON answer never differ.
@@ -52,15 +53,12 @@ export const fieldCopy = {
   },
 } as const;
 
-export const MANAGE_FUNCTION = "manage-subscription";
-
 /**
  * Where the forms post: the Supabase project's function when one is configured, else this
  * site's own server (a relative URL, so it works on whatever origin serves the build).
  */
 export function manageEndpoint(): string {
-  const base = env.VITE_SUPABASE_URL.replace(/\/+$/, "");
-  return `${base}/functions/v1/${MANAGE_FUNCTION}`;
+  return functionUrl(FUNCTION_NAMES.manageSubscription);
 }
 
 /** The id a refusal's note carries, so `#error-<code>` in the address shows it without script. */

@@ -12,6 +12,41 @@ export function blankToUndefined(value: unknown): unknown {
   return trimmed === "" ? undefined : trimmed;
 }
 
+/** The product's name, in the site's titles and copy and in the functions' e-mails. */
+export const BRAND_NAME = "Castloop";
+
+/** Where a visitor writes for help when the operator names no other address. */
+export const DEFAULT_SUPPORT_EMAIL = "support@castloop.com";
+
+/** The site's pages that the functions send a visitor to, or link to from an e-mail. */
+export const SITE_PATHS = {
+  pricing: "/pricing",
+  success: "/success",
+  cancel: "/cancel",
+  cancelRequested: "/cancel/requested",
+  cancelKeep: "/cancel/keep",
+  cancelKept: "/cancel/kept",
+  withdraw: "/withdraw",
+  withdrawReceived: "/withdraw/received",
+} as const;
+
+/** The path each function is served under, on Supabase and on the site's own server. */
+export const FUNCTIONS_PATH = "/functions/v1";
+
+/** Each function's name: its folder under supabase/functions and its URL's last segment. */
+export const FUNCTION_NAMES = {
+  checkout: "create-checkout",
+  feedCadence: "feed-cadence",
+  manageSubscription: "manage-subscription",
+} as const;
+
+export type FunctionName = (typeof FUNCTION_NAMES)[keyof typeof FUNCTION_NAMES];
+
+/** "/functions/v1/create-checkout": a function's path on whichever origin serves it. */
+export function functionPath(name: FunctionName): string {
+  return `${FUNCTIONS_PATH}/${name}`;
+}
+
 /** Monthly price of each plan a visitor buys at once, in whole US dollars, by its public id. */
 export const checkoutPlanPrices = {
   price_starter: 79,
@@ -56,7 +91,7 @@ export function formatUsd(amount: number): string {
 /** The footer link, on every page, to the cancellation page: no sign-in, one button. */
 export const cancelLabel = "Cancel your subscription";
 /** The cancellation page, which Stripe's texts name as well as the site. */
-export const cancelPath = "/cancel";
+export const cancelPath = SITE_PATHS.cancel;
 
 /**
  * Every price is the total a buyer pays: the Stripe prices are tax-inclusive, and the checkout
@@ -212,8 +247,7 @@ export const CANCEL_ANSWER =
   "If a subscription uses that address, it is cancelled at the end of its paid period, and we have e-mailed the details.";
 
 /** The one answer to a withdrawal, whether or not a subscription matched. */
-export const WITHDRAW_ANSWER =
-  "We have received your withdrawal and are e-mailing an acknowledgment of receipt, with its content, date and time, to the confirmation address. If a subscription uses the e-mail address you gave and you withdrew within the 14-day withdrawal period, it ends and we refund your payment less the part of the billing period that had passed; after that period, it is cancelled at the end of its paid period instead. Either way, we e-mail that address what we have done.";
+export const WITHDRAW_ANSWER = `We have received your withdrawal and are e-mailing an acknowledgment of receipt, with its content, date and time, to the confirmation address. If a subscription uses the e-mail address you gave and you withdrew within the ${WITHDRAWAL_DAYS}-day withdrawal period, it ends and we refund your payment less the part of the billing period that had passed; after that period, it is cancelled at the end of its paid period instead. Either way, we e-mail that address what we have done.`;
 
 /** How long a "Keep my subscription" link works at most, in days. */
 export const KEEP_LINK_DAYS = 14;
@@ -269,16 +303,16 @@ export type ManageErrorCode = keyof typeof MANAGE_MESSAGES;
 
 /** The result pages a plain form is sent to after success. */
 export const MANAGE_RESULT_PATHS = {
-  cancel: "/cancel/requested",
-  withdraw: "/withdraw/received",
-  keep: "/cancel/kept",
+  cancel: SITE_PATHS.cancelRequested,
+  withdraw: SITE_PATHS.withdrawReceived,
+  keep: SITE_PATHS.cancelKept,
 } as const;
 
 /** The form each action's refusals return to. */
 export const MANAGE_FORM_PATHS = {
-  cancel: "/cancel",
-  withdraw: "/withdraw",
-  keep: "/cancel/keep",
+  cancel: SITE_PATHS.cancel,
+  withdraw: SITE_PATHS.withdraw,
+  keep: SITE_PATHS.cancelKeep,
 } as const;
 
 /** The codes each form page can show (the others cannot come from its own form). */

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { BRAND_NAME } from "./contract.ts";
 import { hasLineBreak } from "./email.ts";
 import { envProblems, FunctionConfigError, optional, secureApiBase } from "./env.ts";
 
 /** The sender when none is configured: only ever used for the local outbox. */
-export const LOCAL_EMAIL_FROM = "Castloop <no-reply@localhost>";
+export const LOCAL_EMAIL_FROM = `${BRAND_NAME} <no-reply@localhost>`;
 
 // "Name <address>" or a bare address, on one line.
 const fromHeader = z

@@ -29,7 +29,7 @@ import {
   parseCheckoutBody,
   type CheckoutBody,
 } from "./schema.ts";
-import { checkoutPlanPrices } from "../_shared/contract.ts";
+import { checkoutPlanPrices, SITE_PATHS } from "../_shared/contract.ts";
 import { consentTexts } from "./consent.ts";
 import {
   CheckoutSessionError,
@@ -134,8 +134,8 @@ type SessionOutcome =
 
 export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandler {
   const log = deps.log ?? defaultLog;
-  const successUrl = `${deps.siteUrl}/success?session_id={CHECKOUT_SESSION_ID}`;
-  const cancelUrl = `${deps.siteUrl}/pricing`;
+  const successUrl = `${deps.siteUrl}${SITE_PATHS.success}?session_id={CHECKOUT_SESSION_ID}`;
+  const cancelUrl = `${deps.siteUrl}${SITE_PATHS.pricing}`;
   const bodyTimeoutMs = deps.bodyTimeoutMs ?? BODY_READ_TIMEOUT_MS;
   const consent = (plan: keyof typeof checkoutPlanPrices) =>
     consentTexts(checkoutPlanPrices[plan], deps.siteUrl);

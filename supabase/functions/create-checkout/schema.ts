@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkoutPlanIds, type CheckoutPlanId } from "../_shared/contract.ts";
+import { checkoutPlanIds, SITE_PATHS, type CheckoutPlanId } from "../_shared/contract.ts";
 import { databaseUrlFromEnv } from "../_shared/db.ts";
 import {
   envProblems,
@@ -10,12 +10,7 @@ import {
   secureApiBase,
   siteAndOrigins,
 } from "../_shared/env.ts";
-
-export const PRICE_ENV_BY_PLAN: Readonly<Record<CheckoutPlanId, string>> = {
-  price_starter: "STRIPE_PRICE_STARTER",
-  price_pro: "STRIPE_PRICE_PRO",
-  price_expert: "STRIPE_PRICE_EXPERT",
-};
+import { isLiveKey, PRICE_ENV_BY_PLAN } from "../_shared/stripe-settings.ts";
 
 /**
  * A path on this site, for a form post's way back after a failure: lower-case segments only,
@@ -29,7 +24,7 @@ export function isReturnPath(value: string): boolean {
 }
 
 /** Where a form post goes back to when it named no page of its own. */
-export const DEFAULT_RETURN_PATH = "/pricing";
+export const DEFAULT_RETURN_PATH: string = SITE_PATHS.pricing;
 
 export const checkoutBodySchema = z.strictObject({
   priceId: z.enum(checkoutPlanIds),
@@ -73,8 +68,6 @@ export function parseCheckoutBody(value: unknown): BodyParseResult {
 
 // Plain http: would send the secret key in clear text; a local fake or stripe-mock is fine.
 const stripeApiBase = secureApiBase;
-
-const isLiveKey = (key: string) => /^(sk|rk)_live_/.test(key);
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 30;
 /** The global ceiling defaults to this many clients' worth of requests. */

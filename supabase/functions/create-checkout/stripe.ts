@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { expressStart } from "../_shared/contract.ts";
+import { apiBaseOptions } from "../_shared/stripe-settings.ts";
 import { STRIPE_DEADLINE_MS, STRIPE_MAX_NETWORK_RETRIES, STRIPE_TRY_TIMEOUT_MS } from "./budget.ts";
 import {
   CheckoutSessionError,
@@ -150,18 +151,6 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener("abort", onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
-}
-
-export function apiBaseOptions(
-  apiBase: URL | undefined,
-): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
-  if (apiBase === undefined) return {};
-  const protocol = apiBase.protocol === "http:" ? "http" : "https";
-  return {
-    host: apiBase.hostname,
-    port: apiBase.port || (protocol === "http" ? "80" : "443"),
-    protocol,
-  };
 }
 
 export function toCheckoutSessionError(error: unknown, secretKey: string): CheckoutSessionError {

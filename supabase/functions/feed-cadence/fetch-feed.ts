@@ -1,4 +1,5 @@
 import { parseIpAddress } from "../_shared/client-address.ts";
+import { BRAND_NAME } from "../_shared/contract.ts";
 import { readStreamWithLimit } from "../_shared/http.ts";
 import { checkAddress } from "./address-policy.ts";
 
@@ -84,7 +85,7 @@ export function isFeedContentType(value: string | null): boolean {
 const REQUEST_HEADERS = {
   accept: "application/rss+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1",
   "accept-encoding": "gzip, br",
-  "user-agent": "CastloopFeedReader/1.0 (plan finder; one request per visitor)",
+  "user-agent": `${BRAND_NAME}FeedReader/1.0 (plan finder; one request per visitor)`,
 };
 
 /** The addresses to connect to, once each one passed the policy. */

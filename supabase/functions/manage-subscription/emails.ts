@@ -1,4 +1,9 @@
-import { KEEP_BUTTON_LABEL, keepLinkValidity, withdrawalPeriodRule } from "../_shared/contract.ts";
+import {
+  KEEP_BUTTON_LABEL,
+  keepLinkValidity,
+  SITE_PATHS,
+  withdrawalPeriodRule,
+} from "../_shared/contract.ts";
 import { escapeHtml, type OutgoingEmail } from "../_shared/email.ts";
 import type { SubscriptionOutcome, WithdrawalStatement } from "./store.ts";
 
@@ -118,7 +123,7 @@ export function cancellationEmail(
         periodEndLine(subscription, links.get(subscription.id)),
       ),
       {
-        text: `If you did not ask for this, use the link above or reply to ${context.supportEmail}. To cancel again later: ${context.siteUrl}/cancel`,
+        text: `If you did not ask for this, use the link above or reply to ${context.supportEmail}. To cancel again later: ${context.siteUrl}${SITE_PATHS.cancel}`,
       },
     ],
   });
@@ -147,7 +152,7 @@ export function cancellationQueuedEmail(
         text: `Our website does not change subscriptions by itself yet, so a person on our team completes your cancellation. If a subscription uses this address, it ends at the end of the billing period you have paid for, and you are not charged again. The cancellation counts from the moment above: if a renewal is charged after that, we refund it.`,
       },
       {
-        text: `When it is done, we e-mail you the last day you have paid for. If you did not ask for this, reply to ${context.supportEmail}. To cancel again later: ${context.siteUrl}/cancel`,
+        text: `When it is done, we e-mail you the last day you have paid for. If you did not ask for this, reply to ${context.supportEmail}. To cancel again later: ${context.siteUrl}${SITE_PATHS.cancel}`,
       },
     ],
   });

@@ -1,3 +1,4 @@
+import { BRAND_NAME } from "../_shared/contract.ts";
 import type { Db } from "../_shared/db.ts";
 import { functionDb } from "../_shared/function-db.ts";
 import { createMailer, type Mailer } from "../_shared/email.ts";
@@ -116,7 +117,7 @@ export function createManageSubscriptionFromEnv(
   // process must use the same one, or the limit counts per process (per isolate on Supabase).
   const linkSecret = config.linkSecret ?? ADDRESS_KEY_WITHOUT_SECRET;
   const store = createRequestStore(db);
-  const email = { brand: "Castloop", siteUrl: config.siteUrl, supportEmail: config.supportEmail };
+  const email = { brand: BRAND_NAME, siteUrl: config.siteUrl, supportEmail: config.supportEmail };
   const work: WorkDeps = {
     billing,
     mailer,

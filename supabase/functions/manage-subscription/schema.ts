@@ -12,12 +12,10 @@ import {
 import {
   checkoutPlanIds as PLAN_IDS,
   checkoutPlanNames,
+  DEFAULT_SUPPORT_EMAIL,
   withdrawalPlanNames,
 } from "../_shared/contract.ts";
-import { PRICE_ENV_BY_PLAN } from "../create-checkout/schema.ts";
-
-const isLiveKey = (key: string) => /^(sk|rk)_live_/.test(key);
-const isTestKey = (key: string) => /^(sk|rk)_test_/.test(key);
+import { isLiveKey, isTestKey, PRICE_ENV_BY_PLAN } from "../_shared/stripe-settings.ts";
 
 // What a visitor may send, and what the operator configures. One endpoint, three actions:
 // `cancel` {email}, `withdraw` {name, email, plan?, subscribedOn?, confirmTo} and `keep`
@@ -265,7 +263,7 @@ export function parseManageEnv(env: Record<string, string | undefined>): ManageC
     planNames,
     rateLimitPerMinute: vars.MANAGE_RATE_LIMIT ?? DEFAULT_MANAGE_RATE_LIMIT,
     emailRateLimitPerHour: vars.MANAGE_EMAIL_RATE_LIMIT ?? DEFAULT_MANAGE_EMAIL_RATE_LIMIT,
-    supportEmail: vars.VITE_SUPPORT_EMAIL ?? "support@castloop.com",
+    supportEmail: vars.VITE_SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
     databaseUrl: databaseUrlFromEnv(vars),
     missing,
   };

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { apiBaseOptions } from "../create-checkout/stripe.ts";
+import { apiBaseOptions } from "../_shared/stripe-settings.ts";
 import { BillingError, type Billing, type PaidInvoice, type SubscriptionView } from "./billing.ts";
 
 // The Stripe calls this function makes, and only these: customers.list, subscriptions.list,

@@ -1,4 +1,4 @@
-import { withdrawalPeriod, withinWithdrawalPeriod } from "../_shared/contract.ts";
+import { SITE_PATHS, withdrawalPeriod, withinWithdrawalPeriod } from "../_shared/contract.ts";
 import type { Mailer, OutgoingEmail } from "../_shared/email.ts";
 import type { LogLine } from "../_shared/serve.ts";
 import { BillingError, LIVE_STATUSES, type Billing, type SubscriptionView } from "./billing.ts";
@@ -101,7 +101,7 @@ async function keepLinks(
     const token = await signKeepToken(deps.linkSecret, subscription.id, row.id, expiresAt);
     links.set(subscription.id, {
       subscriptionId: subscription.id,
-      url: `${deps.email.siteUrl}/cancel/keep?token=${encodeURIComponent(token)}`,
+      url: `${deps.email.siteUrl}${SITE_PATHS.cancelKeep}?token=${encodeURIComponent(token)}`,
       expiresAt,
     });
   }

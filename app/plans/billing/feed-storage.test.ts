@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Cadence } from "../../../supabase/functions/feed-cadence/pace.ts";
 import { CACHE_TTL_MS } from "../../../supabase/functions/feed-cadence/budget.ts";
-import { feedStorage } from "./feed-finder";
+import { feedStorage } from "./feed-storage";
 
 // The feed field and the Privacy Policy say exactly what the feed function keeps: its cache
 // holds, under a SHA-256 of the feed's address, the reading it answered (a `Cadence`) or the refusal. Each field
