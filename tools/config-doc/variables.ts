@@ -1,3 +1,4 @@
+import { FUNCTIONS_PATH } from "../../supabase/functions/_shared/contract.ts";
 import {
   DEFAULT_RATE_LIMIT_PER_MINUTE,
   GLOBAL_RATE_LIMIT_FACTOR,
@@ -65,7 +66,7 @@ export const variableDocs: Readonly<Record<string, VariableDoc>> = {
   },
   VITE_SUPABASE_URL: {
     default: "(this site's own origin)",
-    meaning: "Supabase project whose `/functions/v1/…` the pages call and post to.",
+    meaning: `Supabase project whose \`${FUNCTIONS_PATH}/…\` the pages call and post to.`,
   },
   VITE_SUPABASE_ANON_KEY: { meaning: "Public anon key sent with the calls that carry one." },
   VITE_BILLING_PORTAL_URL: {
