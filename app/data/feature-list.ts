@@ -89,7 +89,7 @@ export const features = [
   {
     title: "Caption Generation",
     description:
-      "Captions and hashtags matched to each platform, written to stop the scroll and start a listen.",
+      "Captions and hashtags matched to each platform, plus subtitle files for any moment you cut into a clip yourself.",
     row: "Caption Generation",
     icon: Subtitles,
     example: "video-captions",

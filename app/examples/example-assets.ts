@@ -19,13 +19,14 @@ type PlanRowName = FeatureName;
 export const exampleAssets = [
   { id: "transcript", label: "Transcript", planRow: "Audio to Text" },
   { id: "summary", label: "Summary", planRow: "Summarization" },
-  { id: "show-notes", label: "Show notes", planRow: "Summarization" },
+  // The show notes are the content template (the last tab) filled from the episode.
+  { id: "show-notes", label: "Show notes", planRow: "Content Templates" },
   { id: "key-points", label: "Key points", planRow: "Key Point Extraction" },
   { id: "x-thread", label: "X thread", planRow: "X threads" },
   { id: "linkedin-post", label: "LinkedIn post", planRow: "LinkedIn Post" },
   { id: "instagram", label: "Instagram caption", planRow: "Instagram Posts" },
   { id: "carousel", label: "Carousel", planRow: "Carousel Images" },
-  { id: "video-captions", label: "Video captions", planRow: "Caption Generation" },
+  { id: "video-captions", label: "TikTok and Shorts captions", planRow: "Caption Generation" },
   { id: "subtitles", label: "Subtitles", planRow: "Caption Generation" },
   { id: "template", label: "Content template", planRow: "Content Templates" },
 ] as const satisfies readonly { id: string; label: string; planRow: PlanRowName }[];

@@ -336,7 +336,7 @@ describe("parseKit limits: each names the file, the field and the limit", () => 
     const excerpt = kits.find((kit) => kit.slug === "the-slow-build")!;
     expect(transcriptFile(full)).toContain("\nFull transcript of the episode (7 min).\n");
     expect(transcriptFile(excerpt)).toContain(
-      "\nTranscript excerpt of the episode (24 min): […] marks each cut",
+      "\nTranscript excerpt of the episode (24 min): about 1,000 of its roughly 3,600 spoken words, with […] marking each cut",
     );
   });
 

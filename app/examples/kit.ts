@@ -1,4 +1,5 @@
 import type { Cue } from "~/lib/subtitles";
+import { countWords } from "~/lib/words";
 
 // The shape of a sample kit once validated (app/examples/kit-schema.server.ts), and the plain-text
 // forms of its assets. Browser-safe: the explorer's copy buttons copy these strings, and the
@@ -128,12 +129,24 @@ export function isExcerpt(kit: Pick<ExampleKit, "transcript">): boolean {
   return kit.transcript.some((line) => line.text.includes(cutMark));
 }
 
-/** What the transcript is, said the same way on the page and in the download. */
+/** Words a second in conversation: the rough pace that turns an episode's length into words. */
+export const conversationalPace = 2.5;
+
+/** "1,000": a word count to the nearest hundred, as a reader takes in an estimate. */
+const hundreds = (words: number) => (Math.round(words / 100) * 100).toLocaleString("en-US");
+
+/**
+ * What the transcript is, said the same way on the page and in the download; an excerpt says
+ * how much of the episode it keeps, against the words its length holds at a conversational pace.
+ */
 export function transcriptLabel(kit: Pick<ExampleKit, "transcript" | "episode">): string {
   const length = formatDuration(kit.episode.duration);
-  return isExcerpt(kit)
-    ? `Transcript excerpt of the episode (${length}): ${cutMark} marks each cut, and the timestamps show how much is left out`
-    : `Full transcript of the episode (${length})`;
+  if (!isExcerpt(kit)) return `Full transcript of the episode (${length})`;
+  const kept = countWords(
+    kit.transcript.map((line) => line.text.replaceAll(cutMark, " ")).join(" "),
+  );
+  const spoken = toSeconds(kit.episode.duration) * conversationalPace;
+  return `Transcript excerpt of the episode (${length}): about ${hundreds(kept)} of its roughly ${hundreds(spoken)} spoken words, with ${cutMark} marking each cut and the timestamps showing how much is left out`;
 }
 
 /** The transcript download: a heading naming the episode and what the text is, then the transcript. */

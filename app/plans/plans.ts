@@ -39,7 +39,7 @@ export const planFeatureRows = [
   { name: "Content Templates", description: "Reusable formats for your show" },
   { name: "X threads", description: "Threads per episode" },
   { name: "Instagram Posts", description: "Posts per episode" },
-  { name: "Caption Generation", description: "Platform-ready captions and hashtags" },
+  { name: "Caption Generation", description: "Post captions, hashtags and subtitle files" },
   { name: "White Label", description: "Deliver content under your own brand" },
   { name: "Content Scheduling", description: "Plan and queue posts across platforms" },
   {

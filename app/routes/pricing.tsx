@@ -3,6 +3,8 @@ import { CtaSection } from "~/components/sections/cta-section";
 import { PlanComparisonSection } from "~/plans/components/plan-comparison-section";
 import { PlanFinderSection } from "~/plans/finder/components/plan-finder-section";
 import { PricingSection } from "~/plans/components/pricing-section";
+import { repurposingTimeLog } from "~/content/time-log.server";
+import { startingTaskHours } from "~/plans/finder/time-saved";
 import { billingFaqs } from "~/plans/billing/billing-faqs";
 import { useCheckoutIntent } from "~/plans/checkout/checkout-intent";
 import { fixedPages } from "~/site/pages";
@@ -11,8 +13,10 @@ import { metaFromLoader } from "~/site/route-meta";
 import { buildMeta } from "~/site/seo";
 import { faqJsonLd, pricingJsonLd } from "~/site/structured-data";
 import type { RouteHandle } from "~/lib/hydration";
+import type { Route } from "./+types/pricing";
 
 export const loader = () => ({
+  startingHours: startingTaskHours(repurposingTimeLog()),
   meta: buildMeta(fixedPages.pricing, {
     // The Help Center's FAQPage already carries the questions both pages show.
     extra: [...pricingJsonLd(), ...faqJsonLd(billingFaqs.filter((item) => !item.inHelpCenter))],
@@ -26,13 +30,13 @@ export const handle: RouteHandle = {
 
 export const meta = metaFromLoader;
 
-export default function Pricing() {
+export default function Pricing({ loaderData }: Route.ComponentProps) {
   useCheckoutIntent();
   return (
     <>
       <PricingSection plans={plans} headingLevel="h1" />
       <PlanComparisonSection plans={plans} />
-      <PlanFinderSection />
+      <PlanFinderSection startingHours={loaderData.startingHours} />
       <BillingFaqSection faqs={billingFaqs} />
       <CtaSection />
     </>

@@ -91,14 +91,14 @@ describe("an article page", () => {
   });
 
   // An article rewritten after publication says so, next to the date it keeps.
-  it.each(articles)("$slug shows its publication date, then Updated Nov 27, 2026", (article) => {
+  it.each(articles)("$slug shows its publication date, then Updated Nov 28, 2026", (article) => {
     const header = builtPage(`/blog/${article.slug}`).querySelector("article header")!;
     const times = [...header.querySelectorAll("time")];
     expect(times.map((time) => [squash(time.textContent), time.getAttribute("datetime")])).toEqual([
       [article.date, article.iso],
-      ["Nov 27, 2026", "2026-11-27"],
+      ["Nov 28, 2026", "2026-11-28"],
     ]);
-    expect(squash(times[1]!.parentElement?.textContent)).toBe("Updated Nov 27, 2026");
+    expect(squash(times[1]!.parentElement?.textContent)).toBe("Updated Nov 28, 2026");
   });
 
   it("reads whole without JavaScript: header, sections, figure and table", () => {

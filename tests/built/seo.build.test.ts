@@ -35,7 +35,7 @@ describe("the sitemap and robots.txt", () => {
       const loc = url.getElementsByTagName("loc")[0]?.textContent ?? "";
       if (!loc.includes("/blog/")) continue;
       // The articles' last change, not their publication date.
-      expect(url.getElementsByTagName("lastmod")[0]?.textContent, loc).toBe("2026-11-27");
+      expect(url.getElementsByTagName("lastmod")[0]?.textContent, loc).toBe("2026-11-28");
     }
     for (const path of noindex)
       expect(metaContent(builtPage(path), "name", "robots"), path).toBe("noindex");
@@ -99,7 +99,7 @@ describe("structured data", () => {
     const crumbs = blocks.find((b) => b["@type"] === "BreadcrumbList");
     expect(post?.headline).toBe(article.title);
     expect(post?.datePublished).toBe(article.iso);
-    expect(post?.dateModified).toBe("2026-11-27");
+    expect(post?.dateModified).toBe("2026-11-28");
     expect(post?.author).toBeTruthy();
     expect(String(post?.image)).toMatch(/^https?:\/\//);
     expect((crumbs?.itemListElement as unknown[]).length).toBe(3);
@@ -109,7 +109,7 @@ describe("structured data", () => {
     const page = builtPage("/blog/podcast-seo");
     expect(metaContent(page, "property", "og:type")).toBe("article");
     expect(metaContent(page, "property", "article:published_time")).toBe("2025-02-28");
-    expect(metaContent(page, "property", "article:modified_time")).toBe("2026-11-27");
+    expect(metaContent(page, "property", "article:modified_time")).toBe("2026-11-28");
     const blocks = jsonLdBlocks(page);
     const posting = blocks.find((block) => block["@type"] === "BlogPosting");
     expect(posting).toMatchObject({

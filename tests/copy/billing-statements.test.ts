@@ -380,13 +380,13 @@ describe("statements that once contradicted each other", () => {
     for (const problem of problems) expect(problem).toMatch(new RegExp(`^${source}: "`));
   });
 
-  it("fails when the finder's starting hours leave the article's logged minutes", () => {
+  it("fails when a row the finder starts from is gone from the article's time log", () => {
     const article = sources[repurposing]!.replace(
       "| LinkedIn post | 30 |",
-      "| LinkedIn post | 45 |",
+      "| LinkedIn posts | 30 |",
     );
     expect(check({ [repurposing]: article })).toEqual([
-      `${repurposing}: "LinkedIn post" logs 45 minutes, but the finder starts LinkedIn post at 0.5 hours`,
+      `${repurposing}: no "LinkedIn post" row in the time log, which the finder starts LinkedIn post from`,
     ]);
   });
 });

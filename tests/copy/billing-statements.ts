@@ -1,4 +1,5 @@
 import { plainText } from "./plan-claims";
+import { timeLogRows } from "~/content/time-log.server";
 
 /**
  * A billing rule as the copy states it: `finds` picks the sentences about it, and each must
@@ -83,40 +84,23 @@ export function checkPlanPrices(
   return problems;
 }
 
-/** A time-saved starting figure taken from a row of an article's time log. */
-export type LoggedTask = { label: string; hours: number; logged?: string };
+/** A plan-finder output whose starting figure the finder reads from a row of the article's log. */
+export type LoggedTask = { label: string; logged?: string };
 
 /**
- * The rows of a Markdown time log, label → minutes: a table row whose first cell is the label
- * (emphasis allowed) and whose second is whole minutes ("60", "60 min", "60 minutes").
- */
-export function timeLogRows(markdown: string): Map<string, number> {
-  return new Map(
-    [...markdown.matchAll(/^\|\s*([^|]+?)\s*\|\s*(\d+)(?:\s*min(?:utes|s)?\.?)?\s*\|/gm)].map(
-      ([, label, minutes]) => [plainText(label!), Number(minutes)],
-    ),
-  );
-}
-
-/**
- * Each figure that cites the article's log must be that row's minutes to the nearest quarter
- * hour, and the row must still be there.
+ * Each row the finder reads its starting hours from must still be in the article's log (the
+ * finder reads the minutes themselves, so they cannot differ).
  */
 export function checkLoggedMinutes(
   tasks: readonly LoggedTask[],
   article: { source: string; text: string },
 ): string[] {
   const rows = timeLogRows(article.text);
-  return tasks.flatMap((task) => {
-    if (!task.logged) return [];
-    const minutes = rows.get(task.logged);
-    if (minutes === undefined)
-      return [`${article.source}: no "${task.logged}" row in the time log`];
-    const hours = Math.round(minutes / 15) / 4;
-    return hours === task.hours
-      ? []
-      : [
-          `${article.source}: "${task.logged}" logs ${minutes} minutes, but the finder starts ${task.label} at ${task.hours} hours`,
-        ];
-  });
+  return tasks.flatMap((task) =>
+    task.logged && !rows.has(task.logged)
+      ? [
+          `${article.source}: no "${task.logged}" row in the time log, which the finder starts ${task.label} from`,
+        ]
+      : [],
+  );
 }

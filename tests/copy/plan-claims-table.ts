@@ -89,12 +89,14 @@ export const planClaims: readonly PlanClaim[] = [
   {
     source: "content/blog/content-repurposing.md",
     quote:
-      "Castloop drafts the transcript, summary, key points and one LinkedIn post on every plan; the X thread, carousel images and captions start on Pro.",
+      "Castloop drafts the transcript, summary, key points and one LinkedIn post on every plan; show notes filled from your own template, the X thread, carousel images and captions start on Pro.",
     says: [
       ["every plan", "Audio to Text", true],
       ["every plan", "Summarization", true],
       ["every plan", "Key Point Extraction", true],
       ["Starter", "LinkedIn Post", "1"],
+      ["Starter", "Content Templates", false],
+      ["Pro", "Content Templates", true],
       ["Starter", "X threads", false],
       ["Starter", "Carousel Images", false],
       ["Starter", "Caption Generation", false],
@@ -106,17 +108,20 @@ export const planClaims: readonly PlanClaim[] = [
   {
     source: "content/blog/content-repurposing.md",
     quote:
-      "Seven of these rows, all but the clips and the newsletter, are also the starting guesses in our plan finder's estimate of time saved",
+      "Eight of these rows, all but the clips and the newsletter, are also the starting figures in our plan finder",
     says: [],
     because:
-      "names the finder's hours, not a plan's outputs; time-saved.test.ts checks the minutes",
+      "names the finder's hours, not a plan's outputs; the finder reads its minutes from the table",
   },
   {
     source: "content/blog/podcast-seo.md",
-    quote: "Castloop generates a transcript and show notes from each episode's audio",
+    quote:
+      "Castloop generates a transcript and a summary from each episode's audio on every plan, and from Pro up fills your show-notes template too.",
     says: [
       ["every plan", "Audio to Text", true],
       ["every plan", "Summarization", true],
+      ["Starter", "Content Templates", false],
+      ["Pro+", "Content Templates", true],
     ],
   },
   {

@@ -57,10 +57,11 @@ describe("the sample kits", () => {
 
   it("would fail on a plan without the thread, the carousel or the captions", () => {
     expect(outputsMissingFrom("Starter")).toEqual([
+      'Show notes (plans.ts row "Content Templates")',
       'X thread (plans.ts row "X threads")',
       'Instagram caption (plans.ts row "Instagram Posts")',
       'Carousel (plans.ts row "Carousel Images")',
-      'Video captions (plans.ts row "Caption Generation")',
+      'TikTok and Shorts captions (plans.ts row "Caption Generation")',
       'Subtitles (plans.ts row "Caption Generation")',
       'Content template (plans.ts row "Content Templates")',
     ]);

@@ -108,8 +108,8 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       "Podcast Analytics: What Metrics Really Matter",
     );
-    await expect(page.locator("article header time")).toHaveText(["Feb 12, 2025", "Nov 27, 2026"]);
-    await expect(page.locator("article header").getByText("Updated Nov 27, 2026")).toBeVisible();
+    await expect(page.locator("article header time")).toHaveText(["Feb 12, 2025", "Nov 28, 2026"]);
+    await expect(page.locator("article header").getByText("Updated Nov 28, 2026")).toBeVisible();
     await expect(
       page.getByRole("heading", { name: "Start with a question, not a dashboard" }),
     ).toBeVisible();

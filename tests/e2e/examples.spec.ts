@@ -216,12 +216,16 @@ test("the show notes are the template filled, and the transcript says what it ho
   }
   await expect(notes).toContainText("https://crumbandcompass.example");
   await expect(notes).not.toContainText("{{");
+  // Filled from the content template, so offered on the plans that include templates.
+  await expect(panel(page, "show-notes")).toContainText("Included in Pro, Expert and Agency.");
   await tab(page, "Transcript").click();
   await expect(panel(page, "transcript")).toContainText("Full transcript of the episode (7 min).");
 
   // The solo kit's transcript leaves minutes out and says so where it does.
   await gotoHydrated("/examples/the-slow-build");
-  await expect(panel(page, "transcript")).toContainText("Transcript excerpt of the episode");
+  await expect(panel(page, "transcript")).toContainText(
+    "Transcript excerpt of the episode (24 min): about 1,000 of its roughly 3,600 spoken words",
+  );
   await expect(panel(page, "transcript")).toContainText("it goes back in the folder. […]");
 });
 

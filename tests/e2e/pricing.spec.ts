@@ -210,13 +210,28 @@ test.describe("the plan finder", () => {
     await expect(
       finder.getByText("Starter stops at 2 episodes a month and lacks X threads."),
     ).toBeVisible();
-    // The starting figures, the article's logged minutes: 1 + 1 + 0.5 + 0.5 + 0.75 hours per
+    // The starting figures, the article's logged minutes: 3.25 + 0.25 + 0.5 + 0.5 + 0.75 hours per
     // episode (transcript, summary, key points, LinkedIn, X thread), four episodes.
-    await expect(finder.getByText("15 hours a month")).toBeVisible();
-    await finder.getByLabel("Transcript", { exact: true }).fill("3");
-    await expect(finder.getByText("23 hours a month")).toBeVisible();
+    await expect(finder.getByText("21 hours a month")).toBeVisible();
+    await expect(finder.getByText(/^The time you get back is less than this/)).toBeVisible();
+    await finder.getByLabel("Transcript", { exact: true }).fill("1");
+    await expect(finder.getByText("12 hours a month")).toBeVisible();
     await expect(
-      finder.getByText("At $149 a month, that is $6.48 for each hour you get back."),
+      finder.getByText(
+        "At $149 a month, that is $12.42 for each hour of writing it drafts, before your reviewing and editing.",
+      ),
+    ).toBeVisible();
+    // Reviewing and editing the drafts comes off what the plan gives back.
+    await finder.getByLabel("Reviewing and editing the drafts, per episode").fill("1");
+    await expect(
+      finder.getByText(
+        "Time you get back after reviewing and editing: 8 hours a month, with your 1 hour per episode taken off.",
+      ),
+    ).toBeVisible();
+    await expect(
+      finder.getByText(
+        "At $149 a month, that is $18.63 for each hour you get back after reviewing and editing.",
+      ),
     ).toBeVisible();
   });
 

@@ -57,8 +57,9 @@ export function SubtitlesAsset({
   return (
     <>
       <AssetIntro>
-        Subtitles for a 30-second clip that starts at {kit.subtitles.clipStart}, as SubRip (.srt)
-        and WebVTT (.vtt) files.
+        Subtitles for the 30 seconds from {kit.subtitles.clipStart}, as SubRip (.srt) and WebVTT
+        (.vtt) files timed from zero, ready for a clip you cut yourself from that moment. No plan
+        cuts the video.
       </AssetIntro>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         {[

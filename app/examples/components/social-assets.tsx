@@ -87,7 +87,11 @@ export function VideoCaptionsAsset({ kit }: { kit: ExampleKit }) {
   const { tiktok, youtubeShorts } = kit.shortVideo;
   return (
     <>
-      <AssetIntro>Captions for the episode’s short clip on TikTok and YouTube Shorts.</AssetIntro>
+      <AssetIntro>
+        The words to post with a short clip you cut yourself from the episode: a caption for TikTok,
+        and a title and description for YouTube Shorts. No plan cuts the video; the Video Clip
+        Generator on our tools page is coming later.
+      </AssetIntro>
       <div className={card}>
         <h3 className="font-semibold">TikTok</h3>
         <p id="tiktok-text" className={`mt-2 ${prose}`}>

@@ -50,9 +50,10 @@ export function ShowNotesAsset({ kit, text }: { kit: ExampleKit; text: string })
     <>
       <AssetIntro>
         The “{kit.template.name}” template (the last tab), filled from this episode: its summary,
-        chapter timestamps, key points and links, in Markdown, ready to paste into your host. The
-        show is invented, so its links use the reserved <code>.example</code> domain and lead
-        nowhere until you put in your own.
+        chapter timestamps, key points and links, in Markdown, ready to paste into your host.
+        Filling a template of your own is part of Content Templates; every plan drafts the summary
+        and key points that go into show notes. The show is invented, so its links use the reserved{" "}
+        <code>.example</code> domain and lead nowhere until you put in your own.
       </AssetIntro>
       <AssetToolbar copy={{ text, targetId: "show-notes-text", what: "the show notes" }} />
       <pre

@@ -9,7 +9,13 @@ import {
   type NeedId,
 } from "./plan-finder";
 import { featureValue, plans, startsCheckout, type Plan } from "~/plans/plans";
-import { countedTasks, defaultTaskHours, timeSaved, writingTasks } from "./time-saved";
+import { readFileSync } from "node:fs";
+import { timeLogRows } from "~/content/time-log.server";
+import { countedTasks, startingTaskHours, timeSaved, writingTasks } from "./time-saved";
+
+const defaultTaskHours = startingTaskHours(
+  timeLogRows(readFileSync("content/blog/content-repurposing.md", "utf8")),
+);
 
 const needIds = finderNeeds.map((need) => need.id);
 
@@ -183,7 +189,7 @@ describe("recommendPlan: every combination of 1–12 episodes and needs", () => 
         const saved = timeSaved(rec.plan, input, defaultTaskHours);
         const hours = writingTasks
           .filter((task) => expected.includes(task.id))
-          .reduce((sum, task) => sum + task.hours, 0);
+          .reduce((sum, task) => sum + defaultTaskHours[task.id], 0);
         if (Math.abs(saved.perMonth - hours * input.episodes) > 1e-9) return `${saved.perMonth} h`;
         const perHour =
           rec.plan.price === "Custom" ? null : Math.round((rec.plan.price * 100) / saved.perMonth);

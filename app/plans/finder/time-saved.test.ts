@@ -1,15 +1,19 @@
 import { readFileSync } from "node:fs";
-import { timeLogRows } from "../../../tests/copy/billing-statements";
+import { timeLogRows } from "~/content/time-log.server";
 import { describe, expect, it } from "vitest";
 import { plans } from "~/plans/plans";
 import {
   countedTasks,
-  defaultTaskHours,
   formatHours,
   parseHours,
+  startingTaskHours,
   timeSaved,
   writingTasks,
 } from "./time-saved";
+
+const defaultTaskHours = startingTaskHours(
+  timeLogRows(readFileSync("content/blog/content-repurposing.md", "utf8")),
+);
 
 // Every combination of episodes and needs is checked in plan-finder.test.ts.
 
@@ -33,7 +37,7 @@ describe("the time log reader", () => {
 });
 
 describe("time saved", () => {
-  it("uses the visitor's own hours", () => {
+  it("uses the visitor's own hours, and says the time back is less until reviewing is entered", () => {
     const pro = plan("Pro");
     const input = { episodes: 4, needs: ["x-threads"] } as const;
     const hours = { ...defaultTaskHours, transcript: 0, summary: 2, linkedin: 0.5, "x-thread": 1 };
@@ -41,11 +45,36 @@ describe("time saved", () => {
     // summary 2 + key points 0.5 + LinkedIn 0.5 + X thread 1, four times.
     expect(saved.perEpisode).toBe(4);
     expect(saved.perMonth).toBe(16);
+    expect(saved.netPerMonth).toBe(16);
     expect(saved.headline).toBe("16 hours a month");
     expect(saved.summary).toBe(
-      "An estimate, not a measurement: 4 hours of writing per episode (Transcript: 0 hours; Summary and show notes: 2 hours; Key points and quotes: 0.5 hours; LinkedIn post: 0.5 hours; X thread: 1 hour) × 4 episodes.",
+      "An estimate, not a measurement: 4 hours of writing per episode (Transcript: 0 hours; Summary: 2 hours; Key points and quotes: 0.5 hours; LinkedIn post: 0.5 hours; X thread: 1 hour) × 4 episodes.",
     );
-    expect(saved.priceNote).toBe("At $149 a month, that is $9.31 for each hour you get back.");
+    expect(saved.backNote).toMatch(
+      /^The time you get back is less than this: reviewing and editing/,
+    );
+    expect(saved.priceNote).toBe(
+      "At $149 a month, that is $9.31 for each hour of writing it drafts, before your reviewing and editing.",
+    );
+  });
+
+  it("takes the visitor's reviewing and editing off, and never goes below nothing", () => {
+    const pro = plan("Pro");
+    const input = { episodes: 4, needs: ["x-threads"] } as const;
+    const hours = { ...defaultTaskHours, transcript: 0, summary: 2, linkedin: 0.5, "x-thread": 1 };
+    const saved = timeSaved(pro, input, hours, 1.5);
+    expect(saved.netPerMonth).toBe(10);
+    expect(saved.backNote).toBe(
+      "Time you get back after reviewing and editing: 10 hours a month, with your 1.5 hours per episode taken off.",
+    );
+    expect(saved.priceNote).toBe(
+      "At $149 a month, that is $14.90 for each hour you get back after reviewing and editing.",
+    );
+    const none = timeSaved(pro, input, hours, 5);
+    expect(none.netPerMonth).toBe(0);
+    expect(none.centsPerHour).toBeNull();
+    expect(none.backNote).toMatch(/: none\. At 5 hours per episode/);
+    expect(none.priceNote).toMatch(/drafts but no time back/);
   });
 
   it("asks for hours when none are entered, and leaves Agency's price to the quote", () => {
@@ -67,6 +96,13 @@ describe("time saved", () => {
         "linkedin",
       ]);
     }
+    // Show notes filled from your own template come with Content Templates, from Pro up.
+    expect(
+      countedTasks(plan("Starter"), { episodes: 1, needs: ["templates"] }).map((t) => t.id),
+    ).not.toContain("show-notes");
+    expect(
+      countedTasks(plan("Pro"), { episodes: 1, needs: ["templates"] }).map((t) => t.id),
+    ).toContain("show-notes");
   });
 
   it("counts hours with at most two decimals", () => {
@@ -87,27 +123,33 @@ describe("time saved", () => {
   });
 });
 
-// The repurposing article's logged minutes and the finder's starting guesses are one
-// set of figures, so neither can contradict the other.
+// The finder reads its starting hours from the repurposing article's time log, so the two are
+// one set of figures.
 describe("the repurposing article's time log", () => {
   const source = readFileSync("content/blog/content-repurposing.md", "utf8");
   const logged = timeLogRows(source);
 
   it("logs every output the finder counts, except the Instagram post it never made", () => {
-    expect(writingTasks.filter((task) => !logged.has(task.label)).map((task) => task.id)).toEqual([
+    expect(writingTasks.filter((task) => !("logged" in task)).map((task) => task.id)).toEqual([
       "instagram",
     ]);
+    for (const task of writingTasks) {
+      if ("logged" in task) expect(logged.has(task.logged), task.logged).toBe(true);
+    }
   });
 
-  it("gives each of them the finder's starting guess, in minutes", () => {
-    for (const task of writingTasks.filter((candidate) => logged.has(candidate.label))) {
-      expect(logged.get(task.label), task.label).toBe(task.hours * 60);
-    }
+  it("gives the finder its starting hours, to the quarter hour, and fails without a row", () => {
+    expect(defaultTaskHours).toMatchObject({ transcript: 3.25, summary: 0.25, linkedin: 0.5 });
+    const edited = new Map(logged).set("LinkedIn post", 45);
+    expect(startingTaskHours(edited).linkedin).toBe(0.75);
+    const gone = new Map(logged);
+    gone.delete("Transcript");
+    expect(() => startingTaskHours(gone)).toThrow(/no "Transcript" row/);
   });
 
   it("adds up to the total the article states", () => {
     const total = [...logged.values()].reduce((sum, minutes) => sum + minutes, 0);
-    expect(total).toBe(6 * 60 + 10);
-    expect(source).toContain("That's six hours and 10 minutes for one episode");
+    expect(total).toBe(8 * 60 + 25);
+    expect(source).toContain("That's eight hours and 25 minutes for one episode");
   });
 });

@@ -3,8 +3,9 @@ import type { FinderInput, NeedId } from "./plan-finder";
 import { featureValue, type FeatureName, type Plan } from "~/plans/plans";
 
 // The plan finder's time saved: an estimate from the visitor's hours of writing per episode by
-// output (illustrative starting figures until they change them), times their episodes, against
-// the plan's price. Labeled an estimate with its inputs; never a claim about other customers.
+// output (starting figures from the repurposing article's time log until they change them), times
+// their episodes, less the time they spend reviewing and editing the drafts, against the plan's
+// price. Labeled an estimate with its inputs; never a claim about other customers.
 
 /** "1 hour", "2.5 hours", "0.33 hours": at most two decimals, no trailing zeros. */
 export function formatHours(hours: number): string {
@@ -19,63 +20,48 @@ type WritingTask = {
   row: FeatureName;
   /** Counted only when the visitor asked for it; outputs without a need come with every plan. */
   need?: NeedId;
-  /** The starting figure the page states; the visitor edits it. */
-  hours: number;
-  /** The row of the repurposing article's time log this figure is taken from, to the quarter hour. */
-  logged?: string;
-};
+} & (
+  | {
+      /** The row of the repurposing article's time log the starting figure is read from. */
+      logged: string;
+    }
+  | {
+      /** An output the log never made: our guess, stated as one on the page. */
+      guessHours: number;
+    }
+);
 
 /** Hours of writing per episode by output: stated on the page as assumptions, editable there. */
 export const writingTasks = [
+  { id: "transcript", label: "Transcript", row: "Audio to Text", logged: "Transcript" },
+  { id: "summary", label: "Summary", row: "Summarization", logged: "Summary" },
   {
-    id: "transcript",
-    label: "Transcript",
-    row: "Audio to Text",
-    hours: 1,
-    logged: "Transcript",
-  },
-  {
-    id: "summary",
-    label: "Summary and show notes",
-    row: "Summarization",
-    hours: 1,
-    logged: "Summary and show notes",
+    id: "show-notes",
+    label: "Show notes from your template",
+    row: "Content Templates",
+    need: "templates",
+    logged: "Show notes",
   },
   {
     id: "key-points",
     label: "Key points and quotes",
     row: "Key Point Extraction",
-    hours: 0.5,
     logged: "Key points and quotes",
   },
-  {
-    id: "linkedin",
-    label: "LinkedIn post",
-    row: "LinkedIn Post",
-    hours: 0.5,
-    logged: "LinkedIn post",
-  },
-  {
-    id: "x-thread",
-    label: "X thread",
-    row: "X threads",
-    need: "x-threads",
-    hours: 0.75,
-    logged: "X thread",
-  },
+  { id: "linkedin", label: "LinkedIn post", row: "LinkedIn Post", logged: "LinkedIn post" },
+  { id: "x-thread", label: "X thread", row: "X threads", need: "x-threads", logged: "X thread" },
   {
     id: "instagram",
     label: "Instagram post",
     row: "Instagram Posts",
     need: "instagram",
-    hours: 0.5,
+    guessHours: 0.5,
   },
   {
     id: "carousel",
     label: "Carousel images",
     row: "Carousel Images",
     need: "carousels",
-    hours: 1,
     logged: "Carousel images",
   },
   {
@@ -83,7 +69,6 @@ export const writingTasks = [
     label: "Captions and hashtags",
     row: "Caption Generation",
     need: "captions",
-    hours: 0.25,
     logged: "Captions and hashtags",
   },
 ] as const satisfies readonly WritingTask[];
@@ -91,9 +76,23 @@ export const writingTasks = [
 export type TaskId = (typeof writingTasks)[number]["id"];
 export type TaskHours = Readonly<Record<TaskId, number>>;
 
-export const defaultTaskHours = Object.fromEntries(
-  writingTasks.map((task) => [task.id, task.hours]),
-) as TaskHours;
+/**
+ * The starting hours: each logged output's minutes from the article's time log (label →
+ * minutes), to the quarter hour the inputs step by, and the guess for the one it never made.
+ * Throws when a row is gone, so the build fails rather than the finder starting at nothing.
+ */
+export function startingTaskHours(log: ReadonlyMap<string, number>): TaskHours {
+  return Object.fromEntries(
+    writingTasks.map((task) => {
+      if ("guessHours" in task) return [task.id, task.guessHours];
+      const minutes = log.get(task.logged);
+      if (minutes === undefined) {
+        throw new Error(`The repurposing article's time log has no "${task.logged}" row`);
+      }
+      return [task.id, Math.round(minutes / 15) / 4];
+    }),
+  ) as TaskHours;
+}
 
 /** The most hours per output per episode the finder accepts. */
 export const maxTaskHours = 24;
@@ -115,41 +114,87 @@ export function countedTasks(plan: Plan, input: FinderInput) {
 }
 
 export type TimeSaved = {
+  /** Hours of writing the counted drafts replace, per episode and per month. */
   perEpisode: number;
   perMonth: number;
-  /** "14 hours a month". */
+  /** What is left after the visitor's reviewing and editing, per month; never below zero. */
+  netPerMonth: number;
+  /** "14 hours a month": the writing the drafts replace. */
   headline: string;
-  /** The plan's monthly price per hour saved; null when priced on request or nothing is saved. */
+  /** The plan's monthly price per hour (of writing drafted, or got back once reviewing is
+   * entered); null when priced on request or no hour is left. */
   centsPerHour: number | null;
   summary: string;
+  /** How much of that writing time comes back once the drafts are reviewed and edited. */
+  backNote: string;
   priceNote: string;
 };
 
-/** The visitor's own hours, times their episodes, against the plan's price. */
-export function timeSaved(plan: Plan, input: FinderInput, hours: TaskHours): TimeSaved {
-  const perEpisode = countedTasks(plan, input).reduce((sum, task) => sum + hours[task.id], 0);
+/**
+ * The visitor's own hours, times their episodes, against the plan's price. Drafts still need
+ * reviewing and editing, which nobody has measured for them: until they enter their own time
+ * for it, the figure is the writing the drafts replace, and the page says the time back is less.
+ */
+export function timeSaved(
+  plan: Plan,
+  input: FinderInput,
+  hours: TaskHours,
+  reviewHours = 0,
+): TimeSaved {
+  const tasks = countedTasks(plan, input);
+  const perEpisode = tasks.reduce((sum, task) => sum + hours[task.id], 0);
   const perMonth = perEpisode * input.episodes;
+  const netPerMonth = Math.max(0, (perEpisode - reviewHours) * input.episodes);
+  const reviewed = reviewHours > 0;
+  const basis = reviewed ? netPerMonth : perMonth;
   const centsPerHour =
-    plan.price === "Custom" || perMonth === 0 ? null : Math.round((plan.price * 100) / perMonth);
-  const counted = countedTasks(plan, input)
-    .map((task) => `${task.label}: ${formatHours(hours[task.id])}`)
-    .join("; ");
-  const summary = `An estimate, not a measurement: ${formatHours(perEpisode)} of writing per episode${counted ? ` (${counted})` : ""} × ${input.episodes} episode${input.episodes === 1 ? "" : "s"}.`;
+    plan.price === "Custom" || basis === 0 ? null : Math.round((plan.price * 100) / basis);
+  const counted = tasks.map((task) => `${task.label}: ${formatHours(hours[task.id])}`).join("; ");
+  const episodes = `${input.episodes} episode${input.episodes === 1 ? "" : "s"}`;
+  const summary = `An estimate, not a measurement: ${formatHours(perEpisode)} of writing per episode${counted ? ` (${counted})` : ""} × ${episodes}.`;
+
+  let backNote: string;
+  if (!reviewed) {
+    backNote = timeSavedCopy.unmeasuredReview;
+  } else if (netPerMonth > 0) {
+    backNote = `Time you get back after reviewing and editing: ${formatHours(netPerMonth)} a month, with your ${formatHours(reviewHours)} per episode taken off.`;
+  } else {
+    backNote = `Time you get back after reviewing and editing: none. At ${formatHours(reviewHours)} per episode, reviewing and editing the drafts takes as long as writing them yourself.`;
+  }
+
   let priceNote: string;
   if (perMonth === 0) {
-    priceNote = "Enter the hours you spend today to see what the plan gives back.";
-  } else if (centsPerHour === null) {
+    priceNote = "Enter the hours you spend writing today to see what the plan drafts for you.";
+  } else if (plan.price === "Custom") {
     priceNote = `${plan.name} is quoted to your volume; weigh the quote against these hours.`;
+  } else if (centsPerHour === null) {
+    priceNote = `At these hours the plan gives you drafts but no time back, so weigh ${formatPrice(plan.price)} a month against the drafts alone.`;
+  } else if (reviewed) {
+    priceNote = `At ${formatPrice(plan.price)} a month, that is ${formatCents(centsPerHour)} for each hour you get back after reviewing and editing.`;
   } else {
-    priceNote = `At ${formatPrice(plan.price)} a month, that is ${formatCents(centsPerHour)} for each hour you get back.`;
+    priceNote = `At ${formatPrice(plan.price)} a month, that is ${formatCents(centsPerHour)} for each hour of writing it drafts, before your reviewing and editing.`;
   }
   const headline = `${formatHours(perMonth)} a month`;
-  return { perEpisode, perMonth, headline, centsPerHour, summary, priceNote };
+  return {
+    perEpisode,
+    perMonth,
+    netPerMonth,
+    headline,
+    centsPerHour,
+    summary,
+    backNote,
+    priceNote,
+  };
 }
 
 export const timeSavedCopy = {
-  heading: "Estimated writing time you get back",
+  heading: "Estimated writing the plan drafts for you",
+  unmeasuredReview:
+    "The time you get back is less than this: reviewing and editing the drafts still takes some of yours, and we have not measured how much. Enter your own below to take it off.",
   hoursLegend: "Hours you spend writing each output for one episode today",
   hoursHint:
     "The starting figures are illustrations, not measurements: all but the Instagram post's come from the time log of the worked example in our repurposing article, and that one is our guess. Change them to your own hours; the estimate is only as good as they are. Only outputs on the recommended plan that you asked for are counted.",
+  reviewLabel: "Reviewing and editing the drafts, per episode",
+  reviewHint:
+    "Nobody has measured this for your show, so it starts empty: time yourself on one episode's drafts and enter the hours.",
 } as const;

@@ -9,7 +9,6 @@ import {
 } from "~/plans/finder/plan-finder";
 import {
   countedTasks,
-  defaultTaskHours,
   maxTaskHours,
   parseHours,
   timeSaved,
@@ -25,13 +24,9 @@ import { CheckoutForm } from "../../checkout/components/checkout-button";
 import { PlanCta } from "../../checkout/components/plan-cta";
 import { StaticPlanFinder } from "./static-plan-finder";
 
-type FinderState = FinderInput & { hours: TaskHours };
+type FinderState = FinderInput & { hours: TaskHours; reviewHours: number };
 
-const initialState: FinderState = {
-  episodes: finderEpisodes.initial,
-  needs: [],
-  hours: defaultTaskHours,
-};
+const initialChoices = { episodes: finderEpisodes.initial, needs: [], reviewHours: 0 } as const;
 
 const episodeOptions = Array.from(
   { length: finderEpisodes.max - finderEpisodes.min + 1 },
@@ -43,11 +38,12 @@ function readForm(form: HTMLFormElement): FinderState {
   const data = new FormData(form);
   const needs = data.getAll("need");
   return {
-    episodes: Number(data.get("episodes")) || initialState.episodes,
+    episodes: Number(data.get("episodes")) || initialChoices.episodes,
     needs: finderNeeds.map((need) => need.id).filter((id: NeedId) => needs.includes(id)),
     hours: Object.fromEntries(
       writingTasks.map((task) => [task.id, parseHours(String(data.get(`hours-${task.id}`) ?? ""))]),
     ) as TaskHours,
+    reviewHours: parseHours(String(data.get("hours-review") ?? "")),
   };
 }
 
@@ -56,9 +52,19 @@ const checkoutFormId = "finder-checkout";
 
 const sameState = (a: FinderState, b: FinderState) => JSON.stringify(a) === JSON.stringify(b);
 
-export function PlanFinderSection({ className }: { className?: string }) {
+/** `startingHours`: the repurposing article's logged hours, read at build time by the route. */
+export function PlanFinderSection({
+  className,
+  startingHours,
+}: {
+  className?: string;
+  startingHours: TaskHours;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [state, setState] = useState(initialState);
+  const [state, setState] = useState<FinderState>(() => ({
+    ...initialChoices,
+    hours: startingHours,
+  }));
 
   // Choices made between the first paint and hydration are in the form, not in React's state.
   useEffect(() => {
@@ -75,7 +81,7 @@ export function PlanFinderSection({ className }: { className?: string }) {
   const recommendation = recommendPlan(state);
   const { plan } = recommendation;
   const counted = new Set(countedTasks(plan, state).map((task) => task.id));
-  const saved = timeSaved(plan, state, state.hours);
+  const saved = timeSaved(plan, state, state.hours, state.reviewHours);
 
   return (
     <section
@@ -104,7 +110,7 @@ export function PlanFinderSection({ className }: { className?: string }) {
               <select
                 id="finder-episodes"
                 name="episodes"
-                defaultValue={initialState.episodes}
+                defaultValue={initialChoices.episodes}
                 className="mt-2 h-12 w-full max-w-xs rounded-lg border border-input bg-white px-3 text-base"
               >
                 {episodeOptions.map((episodes) => (
@@ -166,6 +172,7 @@ export function PlanFinderSection({ className }: { className?: string }) {
               <h3 className="font-semibold">{timeSavedCopy.heading}</h3>
               <p className="mt-2 text-2xl font-bold">{saved.headline}</p>
               <p className="mt-1 leading-7 text-muted-foreground">{saved.summary}</p>
+              <p className="mt-1 leading-7">{saved.backNote}</p>
               <p className="mt-1 leading-7 text-muted-foreground">{saved.priceNote}</p>
               <fieldset className="mt-4" aria-describedby="finder-hours-hint">
                 <legend className="text-sm font-semibold">{timeSavedCopy.hoursLegend}</legend>
@@ -190,13 +197,32 @@ export function PlanFinderSection({ className }: { className?: string }) {
                         min={0}
                         max={maxTaskHours}
                         step={0.25}
-                        defaultValue={task.hours}
+                        defaultValue={startingHours[task.id]}
                         className="h-11 w-20 shrink-0 rounded-lg border border-input bg-white px-2 text-base"
                       />
                     </div>
                   ))}
                 </div>
               </fieldset>
+              <div className="mt-4 flex items-center justify-between gap-2">
+                <label htmlFor="finder-hours-review" className="text-sm font-semibold">
+                  {timeSavedCopy.reviewLabel}
+                </label>
+                <input
+                  id="finder-hours-review"
+                  name="hours-review"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={maxTaskHours}
+                  step={0.25}
+                  aria-describedby="finder-review-hint"
+                  className="h-11 w-20 shrink-0 rounded-lg border border-input bg-white px-2 text-base"
+                />
+              </div>
+              <p id="finder-review-hint" className="mt-1 text-sm text-muted-foreground">
+                {timeSavedCopy.reviewHint}
+              </p>
             </div>
           </div>
         </form>
