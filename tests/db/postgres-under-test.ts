@@ -1,4 +1,6 @@
+import postgres, { type Sql } from "postgres";
 import { inject } from "vitest";
+import { PGBOUNCER_POOL_SIZE } from "./pgbouncer.ts";
 import { freshDatabaseOn } from "./real-postgres.ts";
 
 /** The URL of the run's real PostgreSQL server (tests/db/global-setup.ts). */
@@ -9,4 +11,58 @@ export function realPostgresUrl(): string {
 /** A new database on the run's real server, every migration applied: its URL. */
 export function freshDatabase(): Promise<string> {
   return freshDatabaseOn(realPostgresUrl());
+}
+
+/**
+ * The same database through the run's PgBouncer in transaction mode, with the URL parameter
+ * that tells the functions' client so (`transactionPooler` in supabase/functions/_shared/db.ts).
+ */
+export function throughPgBouncer(url: string): string {
+  const next = new URL(url);
+  next.port = String(inject("pgbouncerPort"));
+  next.searchParams.set("pgbouncer", "true");
+  return next.toString();
+}
+
+export interface Route {
+  route: string;
+  /** The URL the code under test is given for a database reached directly at `direct`. */
+  url(direct: string): string;
+  /** How many server connections `clients` client connections end up on. */
+  serverConnections(clients: number): number;
+}
+
+/** The ways the database layer reaches Postgres: directly, and through a transaction pooler. */
+export const ROUTES: readonly Route[] = [
+  { route: "directly", url: (direct) => direct, serverConnections: (clients) => clients },
+  {
+    route: "through PgBouncer in transaction mode",
+    url: throughPgBouncer,
+    serverConnections: (clients) => Math.min(clients, PGBOUNCER_POOL_SIZE),
+  },
+];
+
+/** A plain client on the database, for the test's own reads and locks (one connection). */
+export function observer(url: string): Sql {
+  return postgres(url, { max: 1, onnotice: () => {} });
+}
+
+/**
+ * Resolves once `count` statements of the functions' client are waiting for a lock in the
+ * database `sql` is connected to: proof that they reached the server at the same time.
+ */
+export async function waitForLockWaits(sql: Sql, count: number, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await sql<{ waiting: number }[]>`
+      select count(*)::int as waiting from pg_stat_activity
+       where datname = current_database() and wait_event_type = 'Lock'
+         and application_name = 'castloop-functions'`;
+    if ((row?.waiting ?? 0) >= count) return;
+    if (Date.now() > deadline) {
+      throw new Error(`${row?.waiting ?? 0} of ${count} statements waited for the lock`);
+    }
+    // pg_stat_activity has no event to wait on: look again after a moment.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
