@@ -2,7 +2,13 @@ import type { Sql } from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDb, type PostgresDb } from "../../supabase/functions/_shared/db.ts";
 import { createDbLimiter, sha256Hex } from "../../supabase/functions/_shared/rate-limit.ts";
-import { freshDatabase, observer, ROUTES, waitForLockWaits } from "./postgres-under-test.ts";
+import {
+  freshDatabase,
+  holdInTransaction,
+  observer,
+  ROUTES,
+  waitForLockWaits,
+} from "./postgres-under-test.ts";
 
 // The limiter on a real server, hit by two instances' pools at once: every hit is one
 // statement on one row, so however many connections race, exactly the limit goes through.
@@ -40,21 +46,19 @@ describe.each(ROUTES)("the rate limiter on a real PostgreSQL, $route", (route) =
     // The key's row is held while the other hits arrive, so they all wait on it together
     // (as many as there are server connections), then go through one at a time.
     const keyHash = await sha256Hex("one client");
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const holding = holder.begin(async (tx) => {
-      await tx`select 1 from private.rate_limit_windows
-                where name = 'race' and key_hash = ${keyHash} for update`;
-      await released;
-    });
+    const held = await holdInTransaction(
+      holder,
+      (tx) => tx`
+      select 1 from private.rate_limit_windows
+       where name = 'race' and key_hash = ${keyHash} for update`,
+    );
     const verdicts = Promise.all(
       Array.from({ length: HITS - 1 }, (_, index) => limiters[index % 2]!.hit("one client")),
     );
     try {
       await waitForLockWaits(watch, route.serverConnections(2 * CONNECTIONS_EACH));
     } finally {
-      release();
-      await holding;
+      await held.release();
     }
 
     const all = [first, ...(await verdicts)];

@@ -1,4 +1,4 @@
-import postgres, { type Sql } from "postgres";
+import postgres, { type Sql, type TransactionSql } from "postgres";
 import { inject } from "vitest";
 import { PGBOUNCER_POOL_SIZE } from "./pgbouncer.ts";
 import { freshDatabaseOn } from "./real-postgres.ts";
@@ -51,7 +51,7 @@ export function observer(url: string): Sql {
  * Resolves once `count` statements of the functions' client are waiting for a lock in the
  * database `sql` is connected to: proof that they reached the server at the same time.
  */
-export async function waitForLockWaits(sql: Sql, count: number, timeoutMs = 20_000) {
+export async function waitForLockWaits(sql: Sql, count: number, timeoutMs = 4_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [row] = await sql<{ waiting: number }[]>`
@@ -60,9 +60,40 @@ export async function waitForLockWaits(sql: Sql, count: number, timeoutMs = 20_0
          and application_name = 'castloop-functions'`;
     if ((row?.waiting ?? 0) >= count) return;
     if (Date.now() > deadline) {
-      throw new Error(`${row?.waiting ?? 0} of ${count} statements waited for the lock`);
+      const sessions = await sql`
+        select application_name, state, wait_event_type, wait_event, left(query, 60) as query
+          from pg_stat_activity where datname = current_database()`;
+      throw new Error(
+        `${row?.waiting ?? 0} of ${count} statements waited for the lock: ${JSON.stringify(sessions)}`,
+      );
     }
     // pg_stat_activity has no event to wait on: look again after a moment.
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/**
+ * Runs `take` (a lock, a row claim) in a transaction on `sql` and resolves once it has run;
+ * the transaction stays open, its locks held, until `release()` commits it.
+ */
+export async function holdInTransaction(
+  sql: Sql,
+  take: (tx: TransactionSql) => Promise<unknown>,
+): Promise<{ release(): Promise<void> }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let taken!: () => void;
+  const holding = new Promise<void>((resolve) => (taken = resolve));
+  const transaction = sql.begin(async (tx) => {
+    await take(tx);
+    taken();
+    await released;
+  });
+  await Promise.race([holding, transaction]);
+  return {
+    async release() {
+      release();
+      await transaction;
+    },
+  };
 }
