@@ -8,9 +8,9 @@ export function realPostgresUrl(): string {
   return inject("realPostgresUrl");
 }
 
-/** A new database on the run's real server, every migration applied: its URL. */
-export function freshDatabase(): Promise<string> {
-  return freshDatabaseOn(realPostgresUrl());
+/** A new database on the run's real server, every migration applied (or none): its URL. */
+export function freshDatabase(options: { empty?: boolean } = {}): Promise<string> {
+  return freshDatabaseOn(realPostgresUrl(), options);
 }
 
 /**

@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import postgres, { type Sql } from "postgres";
-import { applyMigrations, readMigrations } from "../../server/migrations.ts";
+import { applyMigrations, readMigrations, type MigrationTarget } from "../../server/migrations.ts";
 import { freePort } from "../tools/free-port.ts";
 
 // A real PostgreSQL server for the database tests: initdb on a throwaway directory, one server
@@ -160,18 +160,20 @@ export function databaseUrl(url: string, database: string): string {
   return next.toString();
 }
 
+/** A postgres.js client as the migration runner's target (as `npm run db:migrate` makes it). */
+export function migrationTarget(sql: Sql): MigrationTarget {
+  return {
+    exec: async (text) => void (await sql.unsafe(text).simple()),
+    query: async <T>(text: string, params: readonly unknown[] = []) =>
+      [...(await sql.unsafe(text, params as never[]))] as T[],
+  };
+}
+
 /** The project's migration runner (server/migrations.ts) on the database at `url`. */
 export async function migrate(url: string): Promise<void> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    await applyMigrations(
-      {
-        exec: async (text) => void (await sql.unsafe(text).simple()),
-        query: async <T>(text: string, params: readonly unknown[] = []) =>
-          [...(await sql.unsafe(text, params as never[]))] as T[],
-      },
-      await readMigrations(),
-    );
+    await applyMigrations(migrationTarget(sql), await readMigrations());
   } finally {
     await sql.end({ timeout: 5 });
   }
@@ -179,13 +181,19 @@ export async function migrate(url: string): Promise<void> {
 
 let counter = 0;
 
-/** A new database copied from the migrated template on the server at `adminUrl`. */
-export async function freshDatabaseOn(adminUrl: string): Promise<string> {
+/**
+ * A new database on the server at `adminUrl`: a copy of the migrated template, or with
+ * `{ empty: true }` one with no migration applied. Returns its URL.
+ */
+export async function freshDatabaseOn(
+  adminUrl: string,
+  options: { empty?: boolean } = {},
+): Promise<string> {
   counter += 1;
   const name = `test_${process.pid}_${counter}_${Date.now().toString(36)}`;
   const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
-    await sql.unsafe(`create database ${name} template ${TEMPLATE}`);
+    await sql.unsafe(`create database ${name} template ${options.empty ? "template1" : TEMPLATE}`);
   } finally {
     await sql.end({ timeout: 5 });
   }
