@@ -78,7 +78,9 @@ export function runAsForRoot(): RunAs | undefined {
 
 /** A directory in tmpdir that the server's account owns. */
 export function ownedTempDir(prefix: string, runAs: RunAs | undefined): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+  // Root's TMPDIR may sit in a home the other account cannot enter; /tmp it can.
+  const base = runAs !== undefined && existsSync("/tmp") ? "/tmp" : tmpdir();
+  const dir = mkdtempSync(join(base, prefix));
   if (runAs !== undefined) chownSync(dir, runAs.uid, runAs.gid);
   return dir;
 }
@@ -254,12 +256,19 @@ export async function startRealPostgres(): Promise<RealPostgres> {
 
     const running = server;
     const client = sql;
+    // A run that ends without its teardown (an uncaught error) still leaves no server behind.
+    const onExit = () => {
+      running.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    };
+    process.once("exit", onExit);
     return {
       url,
       version: row?.version ?? "unknown",
       sql: client,
       freshDatabase: () => freshDatabaseOn(url),
       async stop() {
+        process.off("exit", onExit);
         await client.end({ timeout: 5 });
         await stopChild(running);
         rmSync(dir, { recursive: true, force: true });
