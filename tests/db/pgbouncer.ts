@@ -65,9 +65,15 @@ export async function startPgBouncer(
   }
   try {
     const child = await startUntil(program, [config], runAs, /process up: PgBouncer/);
+    const onExit = () => {
+      child.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    };
+    process.once("exit", onExit);
     return {
       port,
       async stop() {
+        process.off("exit", onExit);
         await stopChild(child, "SIGTERM");
         rmSync(dir, { recursive: true, force: true });
       },
