@@ -1,5 +1,5 @@
 import postgres from "postgres";
-import { databaseUrlFromEnv } from "../supabase/functions/_shared/db.ts";
+import { databaseUrlFromEnv, transactionPooler } from "../supabase/functions/_shared/db.ts";
 import { loadEnvOrExit } from "../server/env.ts";
 import { applyMigrations, readMigrations } from "../server/migrations.ts";
 
@@ -14,7 +14,8 @@ if (url === undefined) {
   );
   process.exit(1);
 }
-const sql = postgres(url, { max: 1, prepare: false, onnotice: () => {} });
+// One transaction per migration, no prepared statement: it works through a transaction pooler.
+const sql = postgres(transactionPooler(url).url, { max: 1, prepare: false, onnotice: () => {} });
 try {
   const applied = await applyMigrations(
     {

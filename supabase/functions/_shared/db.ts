@@ -82,6 +82,8 @@ export interface PostgresDbOptions {
   statementTimeoutMs?: number;
   /** Unix socket path instead of the URL's host (the local server's embedded database). */
   socketPath?: string;
+  /** Whether the URL leads through a transaction-mode pooler (default: `transactionPooler`). */
+  transactionPooler?: boolean;
 }
 
 export interface PostgresDb extends Db {
@@ -89,20 +91,53 @@ export interface PostgresDb extends Db {
   close(): Promise<void>;
 }
 
+/** The port of Supabase's transaction pooler (Supavisor); its session mode and Postgres use 5432. */
+export const SUPABASE_TRANSACTION_POOLER_PORT = "6543";
+
+/** The URL parameter that says whether a URL leads through a transaction-mode pooler. */
+export const POOLER_PARAMETER = "pgbouncer";
+
 /**
- * A pool on postgres.js, the driver that runs unchanged on Node and Deno. No prepared
- * statements, so Supabase's transaction pooler works as well as a direct connection.
+ * Whether `url` leads through a transaction-mode pooler, where each transaction may run on
+ * another server connection: `pgbouncer=true` or `false` in the URL says so (the parameter
+ * Supabase's docs give Prisma for its pooler), else port 6543, Supabase's transaction pooler,
+ * does. Returns the URL without that parameter, which postgres.js would pass on as a setting.
+ */
+export function transactionPooler(url: string): { url: string; pooled: boolean } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { url, pooled: false };
+  }
+  const stated = parsed.searchParams.get(POOLER_PARAMETER);
+  if (stated === null) return { url, pooled: parsed.port === SUPABASE_TRANSACTION_POOLER_PORT };
+  parsed.searchParams.delete(POOLER_PARAMETER);
+  return { url: parsed.toString(), pooled: stated === "true" };
+}
+
+/**
+ * A pool on postgres.js, the driver that runs unchanged on Node and Deno. Through a
+ * transaction pooler it prepares no statement (the next transaction may run on a server
+ * connection that lacks it) and sends no setting at connect (PgBouncer refuses a
+ * `statement_timeout` there, and it would not survive the pooling), so the deadline of our
+ * own below is the statement's only limit; directly, the server enforces it too.
  */
 export function createPostgresDb(url: string, options: PostgresDbOptions = {}): PostgresDb {
   const statementTimeoutMs = options.statementTimeoutMs ?? 5_000;
-  const sql = postgres(url, {
+  const target = transactionPooler(url);
+  const pooled = options.transactionPooler ?? target.pooled;
+  const sql = postgres(target.url, {
     max: options.max ?? 3,
     connect_timeout: options.connectTimeoutSeconds ?? 5,
     idle_timeout: 60,
     max_lifetime: 30 * 60,
-    prepare: false,
+    prepare: !pooled,
     ...(options.socketPath === undefined ? {} : { path: options.socketPath }),
-    connection: { statement_timeout: statementTimeoutMs, application_name: "castloop-functions" },
+    connection: {
+      application_name: "castloop-functions",
+      ...(pooled ? {} : { statement_timeout: statementTimeoutMs }),
+    },
     onnotice: () => {},
   });
   return {
