@@ -1,4 +1,11 @@
-import { KEEP_BUTTON_LABEL, keepLinkValidity, withdrawalPeriodRule } from "../_shared/contract.ts";
+import {
+  CANCEL_REFUND_NOTE,
+  FIRST_FORTNIGHT_REFUND,
+  KEEP_BUTTON_LABEL,
+  PRO_RATA_REFUND,
+  keepLinkValidity,
+  withdrawalPeriodRule,
+} from "../_shared/contract.ts";
 import { escapeHtml, type OutgoingEmail } from "../_shared/email.ts";
 import type { SubscriptionOutcome, WithdrawalStatement } from "./store.ts";
 
@@ -117,6 +124,7 @@ export function cancellationEmail(
       ...subscriptions.map((subscription) =>
         periodEndLine(subscription, links.get(subscription.id)),
       ),
+      { text: `${CANCEL_REFUND_NOTE} To withdraw: ${context.siteUrl}/withdraw` },
       {
         text: `If you did not ask for this, use the link above or reply to ${context.supportEmail}. To cancel again later: ${context.siteUrl}/cancel`,
       },
@@ -185,8 +193,8 @@ export function withdrawalReceiptEmail(
       { text: `"I withdraw from my contract for the ${context.brand} subscription."\n${content}` },
       {
         text: automatic
-          ? `If a subscription uses the address above, we e-mail that address what we have done. If you withdrew within the withdrawal period, it ends now and we refund your payment less the part of the billing period that had passed when you told us. After the withdrawal period, we cancel it at the end of the period you have paid for instead. ${withdrawalPeriodRule} If we find no subscription under that address, your statement is not dropped: a person on our team checks it, for example against another address you may have subscribed with, and replies to you here.`
-          : `Our website does not change subscriptions by itself yet, so a person on our team checks your statement and completes it. If a subscription uses the address above and you withdrew within the withdrawal period, it ends and we refund your payment less the part of the billing period that had passed when you told us, no later than two weeks after we received this statement. After the withdrawal period, we cancel it at the end of the period you have paid for instead. ${withdrawalPeriodRule} We e-mail that address what we have done.`,
+          ? `If a subscription uses the address above, we e-mail that address what we have done. If you withdrew within the withdrawal period, it ends now and we refund it: ${FIRST_FORTNIGHT_REFUND} After the withdrawal period, we cancel it at the end of the period you have paid for instead. ${withdrawalPeriodRule} If we find no subscription under that address, your statement is not dropped: a person on our team checks it, for example against another address you may have subscribed with, and replies to you here.`
+          : `Our website does not change subscriptions by itself yet, so a person on our team checks your statement and completes it. If a subscription uses the address above and you withdrew within the withdrawal period, it ends and we refund it, no later than two weeks after we received this statement: ${FIRST_FORTNIGHT_REFUND} After the withdrawal period, we cancel it at the end of the period you have paid for instead. ${withdrawalPeriodRule} We e-mail that address what we have done.`,
       },
       { text: `Reference: ${requestId}. Questions: ${context.supportEmail}` },
     ],
@@ -214,8 +222,8 @@ export function withdrawalOutcomeEmail(
         refund === undefined
           ? "No payment was taken, so there is nothing to return."
           : "id" in refund
-            ? `We have refunded ${formatAmount(refund.amount, refund.currency)} to the payment method you paid with: your payment, less the part of the billing period that had passed when you withdrew. Your bank may take 5 to 10 business days to show it.`
-            : `We could not work out the amount automatically (${refund.operator}), so a person on our team works out your payment less the part of the billing period that had passed, and returns it no later than two weeks after your withdrawal; we e-mail you when it is done.`;
+            ? `We have refunded ${formatAmount(refund.amount, refund.currency)} to the payment method you paid with: ${refund.first ? "the first payment of your first subscription in full, as the money-back guarantee returns it" : `${PRO_RATA_REFUND} when you withdrew, as this is not your first subscription`}. Your bank may take 5 to 10 business days to show it.`
+            : `We could not work out the amount automatically (${refund.operator}), so a person on our team works out ${refund.first ? `whichever is larger, the first payment of your first subscription in full or ${PRO_RATA_REFUND},` : PRO_RATA_REFUND} and returns it no later than two weeks after your withdrawal; we e-mail you when it is done.`;
       const runsTo =
         subscription.withdrawal === undefined
           ? ""
