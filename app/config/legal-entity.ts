@@ -23,6 +23,15 @@ export const legalConfig = {
   governingLaw: "the State of Delaware, United States",
   /** The courts that hear disputes, as they read after "exclusively in". */
   venue: "the state and federal courts located in New Castle County, Delaware",
+  /**
+   * The telephone number consumers can call, with the hours it is answered: the Terms, the
+   * Privacy Policy and /contact show it. The example is from the 555-0100 to 555-0199 block the
+   * North American numbering plan keeps for fiction, so it reaches no one.
+   */
+  consumerPhone: {
+    number: "+1 302 555 0123",
+    hours: "Monday to Friday, 9:00 to 17:00 US Eastern Time",
+  },
   /** Privacy requests, questions about the Privacy and Cookie Policies. */
   privacyEmail: "privacy@castloop.com",
   /** Where copyright complaints (takedown notices) go. */

@@ -63,6 +63,7 @@ const fixedTokens = (): Record<FixedTokenName, string> => ({
   copyrightEmail: legalConfig.copyrightEmail,
   copyrightAgent: `${legalConfig.copyrightAgent.name}, ${legalConfig.copyrightAgent.address}, telephone ${legalConfig.copyrightAgent.phone}, e-mail [${legalConfig.copyrightEmail}](mailto:${legalConfig.copyrightEmail})`,
   euRepresentative: euRepresentativeSentence(),
+  consumerPhone: `[${legalConfig.consumerPhone.number}](tel:${legalConfig.consumerPhone.number.replace(/[^+\d]/g, "")}) (${legalConfig.consumerPhone.hours})`,
   priceChangeNoticeDays: String(legalConfig.priceChangeNoticeDays),
 });
 

@@ -217,7 +217,7 @@ export const FIRST_FORTNIGHT_REFUND = `A withdrawal within the 14 days from your
 
 /** That canceling is not a refund, and how the first fortnight's refund is had instead. */
 export const CANCEL_REFUND_NOTE =
-  "Canceling refunds nothing by itself: within the 14 days after the first payment of your first subscription, withdraw instead, or claim the money-back guarantee by e-mail, to have that payment back in full.";
+  "Canceling refunds nothing by itself. Within 14 days of your first payment, withdraw instead, or claim the money-back guarantee by e-mail, to have that payment back in full if it was for your first subscription.";
 
 /**
  * Where a subscriber reaches the service after paying: the product's own web app, which this
@@ -230,20 +230,23 @@ export const SUBSCRIBER_APP: { url: string | null; signIn: string } = {
   signIn: "a one-time link we e-mail to that address, with no password",
 };
 
+/** The app's address as a reader types it: its host, which Markdown leaves unlinked. */
+const appHost = SUBSCRIBER_APP.url === null ? null : new URL(SUBSCRIBER_APP.url).host;
+
 /** Where each episode is uploaded, after "You upload each episode as an MP3, WAV, AAC or M4A file". */
 export const UPLOAD_PLACE =
-  SUBSCRIBER_APP.url === null
+  appHost === null
     ? "by replying to the welcome e-mail we send the address you gave at checkout"
-    : `in our web app at ${SUBSCRIBER_APP.url}`;
+    : `in our web app at ${appHost}`;
 
 /**
  * What a subscriber has after paying, where they sign in and upload, and how they get there:
  * the one account story of the Terms, Privacy, Cookies, Help, /success and the confirmation e-mail.
  */
 export const SUBSCRIBER_ACCESS: string =
-  SUBSCRIBER_APP.url === null
+  appHost === null
     ? "Paying gives you a subscription under the e-mail address you gave at checkout, with no account or sign-in anywhere: within one business day we e-mail that address a welcome, and you send each episode by replying to it. Canceling and withdrawing on this website need only that address."
-    : `Paying gives you an account in our web app at ${SUBSCRIBER_APP.url}, under the e-mail address you gave at checkout: open that address (the page after checkout links to it), sign in with ${SUBSCRIBER_APP.signIn}, and upload each episode there. This website has no sign-in of its own: canceling and withdrawing here need only that address.`;
+    : `Paying gives you an account in our web app at ${appHost}, under the e-mail address you gave at checkout. To get there, follow the link on the page you reach after paying, or type ${appHost} into your browser; sign in with ${SUBSCRIBER_APP.signIn}, and upload each episode there. This website has no sign-in of its own: canceling and withdrawing here need only that address.`;
 
 /** How the period is counted, in the words the Terms, the FAQ and the e-mails use. */
 export const withdrawalPeriodRule = `The ${WITHDRAWAL_DAYS} days start the day after the day you subscribe and end when the ${WITHDRAWAL_DAYS}th day has ended everywhere on Earth (at 12:00 UTC the next day); if the ${WITHDRAWAL_DAYS}th day is a Saturday or a Sunday, they run to the end of the following Monday.`;
