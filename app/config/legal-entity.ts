@@ -63,3 +63,6 @@ export const legalConfig = {
   /** Days of notice by e-mail before a new price applies to a subscription. */
   priceChangeNoticeDays,
 } as const;
+
+/** The consumer telephone number as a `tel:` link: digits and the leading plus only. */
+export const consumerPhoneHref = `tel:${legalConfig.consumerPhone.number.replace(/[^+\d]/g, "")}`;

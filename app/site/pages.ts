@@ -49,8 +49,12 @@ const fixedPageInputs = {
   testimonials: {
     path: "/testimonials",
     title: "What Our Customers Say",
+    // While the testimonials are samples, the share card and the description say so, as the page does.
+    ...(legalConfig.sampleContent
+      ? { shareImageTitle: "What Our Customers Say (illustrative testimonials)" }
+      : {}),
     description: legalConfig.sampleContent
-      ? "Illustrative testimonials, written by our team, of what hosts, producers and marketers want from repurposing their episodes into transcripts and social posts."
+      ? "What hosts, producers and marketers want from repurposing their episodes into transcripts and social posts: illustrative testimonials, written by our team, not quotes from customers."
       : "Podcast hosts, producers and marketers on how repurposing their episodes into transcripts and social posts changed their week.",
   },
   blog: {

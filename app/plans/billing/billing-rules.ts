@@ -185,6 +185,9 @@ export const billingStatements = {
     "The contact form sends nothing to our servers: it opens your own e-mail program with your message filled in, for you to review and send.",
 } as const;
 
+/** The web app where subscribers sign in and upload, linked after checkout; null without one. */
+export const subscriberAppUrl = SUBSCRIBER_APP.url;
+
 /** The plan finder's advice on a month with more episodes than `plan` includes. */
 export function allowanceAdvice(plan: Plan): string {
   const extra = extraEpisodeSentence(plan);
