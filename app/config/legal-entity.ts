@@ -62,6 +62,30 @@ export const legalConfig = {
   } as { name: string; address: string; email: string } | null,
   /** Days of notice by e-mail before a new price applies to a subscription. */
   priceChangeNoticeDays,
+  /** What the accessibility statement (/accessibility) says about the business. */
+  accessibility: {
+    /** Business days within which we reply to a report of an accessibility problem. */
+    replyBusinessDays: 5,
+    /**
+     * Where a visitor can complain if our reply does not solve the problem, one entry per
+     * market the business serves. The example is Germany's market surveillance authority for
+     * the European Accessibility Act; list the bodies of your own markets.
+     */
+    // cspell:ignore Marktüberwachungsstelle Länder für Barrierefreiheit Produkten und Dienstleistungen mlbf barrierefrei
+    complaintsBodies: [
+      {
+        market: "Germany",
+        name: "Marktüberwachungsstelle der Länder für die Barrierefreiheit von Produkten und Dienstleistungen (MLBF)",
+        url: "https://www.mlbf-barrierefrei.de",
+      },
+    ] as readonly { market: string; name: string; url: string }[],
+    /**
+     * True when the business relies on the European Accessibility Act's exemption for
+     * microenterprises providing services (fewer than 10 people, and a turnover or balance
+     * sheet of no more than EUR 2 million); the statement then says so.
+     */
+    microenterpriseExemption: false as boolean,
+  },
 } as const;
 
 /** The consumer telephone number as a `tel:` link: digits and the leading plus only. */

@@ -77,7 +77,7 @@ const fixedPageInputs = {
   accessibility: {
     path: "/accessibility",
     title: "Accessibility Statement",
-    description: `How ${brand.name}'s website aims for WCAG 2.2 AA, how every page is tested, what is not yet covered, and how to tell us about a problem.`,
+    description: `How far ${brand.name}'s website conforms to WCAG 2.2 AA (partially), how every page is tested, its known limits, and how to report a problem or complain.`,
   },
   success: {
     path: "/success",
