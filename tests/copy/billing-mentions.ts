@@ -22,6 +22,11 @@ export const billingMentions: readonly BillingMention[] = [
   },
   {
     source: "supabase/functions/_shared/contract.ts",
+    quote: "your payment less the part of the billing period that had passed",
+    because: "the pro-rata part of the first fortnight's rule, which quotes it",
+  },
+  {
+    source: "supabase/functions/_shared/contract.ts",
     quote: "Paying gives you a subscription under the e-mail address you gave at checkout, with no account or sign-in anywhere",
     because: "the account story of a build with no web app (SUBSCRIBER_APP.url null)",
   },

@@ -195,6 +195,32 @@ export const billingTopics: readonly BillingTopic[] = [
     says: ["runs our three functions"],
   },
   {
+    id: "when a subscription is fully performed",
+    finds: /\bfully performed\b[^.]*\b(?:for example|when|processed)\b/i,
+    says: [billingStatements.withdrawPerformed],
+  },
+  {
+    id: "the first fortnight's refund",
+    finds:
+      /\bless (?:an amount|the part of the billing period)\b|\bin proportion to the part\b|\breturn your payment\b/i,
+    says: [billingStatements.firstFortnightRefund],
+  },
+  {
+    id: "the refunds there are",
+    finds: /\bpayments already made are not returned\b|\bapart from the guarantee\b/i,
+    says: [billingStatements.otherPayments],
+  },
+  {
+    id: "where episodes are uploaded",
+    finds: /\byou upload each\b|\bupload each episode\b/i,
+    says: [billingStatements.upload, ...eachSentence(billingStatements.account)],
+  },
+  {
+    id: "the service's sign-in session",
+    finds: /\byour session\b|\bprotect your account\b/i,
+    says: [billingStatements.appCookies],
+  },
+  {
     id: "the legal pages' date",
     finds: /\b(?:update|change)s? the (?:\w+ )?date\b/i,
     says: ["the Revised date"],
