@@ -37,10 +37,7 @@ export default function Contact() {
         </p>
         <p className="mt-4 text-muted-foreground" data-consumer-phone="">
           Prefer to talk? Call us on{" "}
-          <a
-            className="font-semibold text-primary underline"
-            href={consumerPhoneHref}
-          >
+          <a className="font-semibold text-primary underline" href={consumerPhoneHref}>
             {legalConfig.consumerPhone.number}
           </a>{" "}
           ({legalConfig.consumerPhone.hours}), or write to {legalConfig.entityName},{" "}

@@ -17,7 +17,8 @@ export const billingMentions: readonly BillingMention[] = [
   },
   {
     source: "supabase/functions/manage-subscription/emails.ts",
-    quote: "the first payment of your first subscription in full, as the money-back guarantee returns it",
+    quote:
+      "the first payment of your first subscription in full, as the money-back guarantee returns it",
     because: "the outcome e-mail names which side of the first fortnight's rule a refund took",
   },
   {
@@ -27,7 +28,8 @@ export const billingMentions: readonly BillingMention[] = [
   },
   {
     source: "supabase/functions/_shared/contract.ts",
-    quote: "Paying gives you a subscription under the e-mail address you gave at checkout, with no account or sign-in anywhere",
+    quote:
+      "Paying gives you a subscription under the e-mail address you gave at checkout, with no account or sign-in anywhere",
     because: "the account story of a build with no web app (SUBSCRIBER_APP.url null)",
   },
   {

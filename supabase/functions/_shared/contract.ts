@@ -258,8 +258,7 @@ export const CANCEL_ANSWER =
   "If a subscription uses that address, it is cancelled at the end of its paid period, and we have e-mailed the details.";
 
 /** The one answer to a withdrawal, whether or not a subscription matched. */
-export const WITHDRAW_ANSWER =
-  `We have received your withdrawal and are e-mailing an acknowledgment of receipt, with its content, date and time, to the confirmation address. If a subscription uses the e-mail address you gave and you withdrew within the 14-day withdrawal period, it ends and we refund at least its first payment in full if it is your first subscription, otherwise ${PRO_RATA_REFUND}; after that period, it is cancelled at the end of its paid period instead. Either way, we e-mail that address what we have done.`;
+export const WITHDRAW_ANSWER = `We have received your withdrawal and are e-mailing an acknowledgment of receipt, with its content, date and time, to the confirmation address. If a subscription uses the e-mail address you gave and you withdrew within the 14-day withdrawal period, it ends and we refund at least its first payment in full if it is your first subscription, otherwise ${PRO_RATA_REFUND}; after that period, it is cancelled at the end of its paid period instead. Either way, we e-mail that address what we have done.`;
 
 /** How long a "Keep my subscription" link works at most, in days. */
 export const KEEP_LINK_DAYS = 14;

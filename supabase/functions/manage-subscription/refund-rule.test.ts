@@ -59,7 +59,12 @@ describe("firstFortnightAmount", () => {
 describe("withdrawalRefund", () => {
   it("refunds a first subscription's only payment in full, marked as the guarantee's", async () => {
     const planned = await withdrawalRefund(billingWith([invoice()]), subscription(), now, true);
-    expect(planned).toEqual({ paymentIntent: "pi_1", amount: 14_900, currency: "usd", first: true });
+    expect(planned).toEqual({
+      paymentIntent: "pi_1",
+      amount: 14_900,
+      currency: "usd",
+      first: true,
+    });
   });
 
   it("refunds a first subscription in full even when its billing period is unknown", async () => {
@@ -101,6 +106,8 @@ describe("the e-mails state the rule", () => {
 
   it("tells a canceling subscriber that canceling refunds nothing and how the guarantee is had", () => {
     const mail = cancellationEmail(context, "ada@example.com", "req-1", now, [], new Map());
-    expect(mail.text).toContain(`${CANCEL_REFUND_NOTE} To withdraw: https://castloop.test/withdraw`);
+    expect(mail.text).toContain(
+      `${CANCEL_REFUND_NOTE} To withdraw: https://castloop.test/withdraw`,
+    );
   });
 });
