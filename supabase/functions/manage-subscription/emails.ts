@@ -154,6 +154,7 @@ export function cancellationQueuedEmail(
       {
         text: `Our website does not change subscriptions by itself yet, so a person on our team completes your cancellation. If a subscription uses this address, it ends at the end of the billing period you have paid for, and you are not charged again. The cancellation counts from the moment above: if a renewal is charged after that, we refund it.`,
       },
+      { text: `${CANCEL_REFUND_NOTE} To withdraw: ${context.siteUrl}/withdraw` },
       {
         text: `When it is done, we e-mail you the last day you have paid for. If you did not ask for this, reply to ${context.supportEmail}. To cancel again later: ${context.siteUrl}/cancel`,
       },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CANCEL_REFUND_NOTE, FIRST_FORTNIGHT_REFUND } from "../_shared/contract.ts";
 import type { Billing, PaidInvoice, SubscriptionView } from "./billing.ts";
-import { cancellationEmail, withdrawalReceiptEmail } from "./emails.ts";
+import { cancellationEmail, cancellationQueuedEmail, withdrawalReceiptEmail } from "./emails.ts";
 import { firstFortnightAmount, withdrawalRefund } from "./work.ts";
 
 // The first fortnight's one refund rule: a withdrawal never returns less than the guarantee.
@@ -105,9 +105,10 @@ describe("the e-mails state the rule", () => {
   });
 
   it("tells a canceling subscriber that canceling refunds nothing and how the guarantee is had", () => {
-    const mail = cancellationEmail(context, "ada@example.com", "req-1", now, [], new Map());
-    expect(mail.text).toContain(
-      `${CANCEL_REFUND_NOTE} To withdraw: https://castloop.test/withdraw`,
-    );
+    const note = `${CANCEL_REFUND_NOTE} To withdraw: https://castloop.test/withdraw`;
+    expect(
+      cancellationEmail(context, "ada@example.com", "req-1", now, [], new Map()).text,
+    ).toContain(note);
+    expect(cancellationQueuedEmail(context, "ada@example.com", "req-1", now).text).toContain(note);
   });
 });
