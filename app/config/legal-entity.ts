@@ -23,6 +23,15 @@ export const legalConfig = {
   governingLaw: "the State of Delaware, United States",
   /** The courts that hear disputes, as they read after "exclusively in". */
   venue: "the state and federal courts located in New Castle County, Delaware",
+  /**
+   * The telephone number consumers can call, with the hours it is answered: the Terms, the
+   * Privacy Policy and /contact show it. The example is from the 555-0100 to 555-0199 block the
+   * North American numbering plan keeps for fiction, so it reaches no one.
+   */
+  consumerPhone: {
+    number: "+1 302 555 0123",
+    hours: "Monday to Friday, 9:00 to 17:00 US Eastern Time",
+  },
   /** Privacy requests, questions about the Privacy and Cookie Policies. */
   privacyEmail: "privacy@castloop.com",
   /** Where copyright complaints (takedown notices) go. */
@@ -53,4 +62,31 @@ export const legalConfig = {
   } as { name: string; address: string; email: string } | null,
   /** Days of notice by e-mail before a new price applies to a subscription. */
   priceChangeNoticeDays,
+  /** What the accessibility statement (/accessibility) says about the business. */
+  accessibility: {
+    /** Business days within which we reply to a report of an accessibility problem. */
+    replyBusinessDays: 5,
+    /**
+     * Where a visitor can complain if our reply does not solve the problem, one entry per
+     * market the business serves. The example is Germany's market surveillance authority for
+     * the European Accessibility Act; list the bodies of your own markets.
+     */
+    // cspell:ignore Marktüberwachungsstelle Länder für Barrierefreiheit Produkten und Dienstleistungen mlbf barrierefrei
+    complaintsBodies: [
+      {
+        market: "Germany",
+        name: "Marktüberwachungsstelle der Länder für die Barrierefreiheit von Produkten und Dienstleistungen (MLBF)",
+        url: "https://www.mlbf-barrierefrei.de",
+      },
+    ] as readonly { market: string; name: string; url: string }[],
+    /**
+     * True when the business relies on the European Accessibility Act's exemption for
+     * microenterprises providing services (fewer than 10 people, and a turnover or balance
+     * sheet of no more than EUR 2 million); the statement then says so.
+     */
+    microenterpriseExemption: false as boolean,
+  },
 } as const;
+
+/** The consumer telephone number as a `tel:` link: digits and the leading plus only. */
+export const consumerPhoneHref = `tel:${legalConfig.consumerPhone.number.replace(/[^+\d]/g, "")}`;

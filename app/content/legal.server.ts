@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { brand } from "~/config/brand";
-import { legalConfig } from "~/config/legal-entity";
+import { consumerPhoneHref, legalConfig } from "~/config/legal-entity";
 import {
   contentFile,
   legalFrontmatterSchema,
@@ -63,6 +63,7 @@ const fixedTokens = (): Record<FixedTokenName, string> => ({
   copyrightEmail: legalConfig.copyrightEmail,
   copyrightAgent: `${legalConfig.copyrightAgent.name}, ${legalConfig.copyrightAgent.address}, telephone ${legalConfig.copyrightAgent.phone}, e-mail [${legalConfig.copyrightEmail}](mailto:${legalConfig.copyrightEmail})`,
   euRepresentative: euRepresentativeSentence(),
+  consumerPhone: `[${legalConfig.consumerPhone.number}](${consumerPhoneHref}) (${legalConfig.consumerPhone.hours})`,
   priceChangeNoticeDays: String(legalConfig.priceChangeNoticeDays),
 });
 

@@ -58,7 +58,7 @@ export const markdownSchema: SanitizeSchema = {
     li: [],
   },
   protocols: {
-    href: ["http", "https", "mailto"],
+    href: ["http", "https", "mailto", "tel"],
     src: ["http", "https"],
   },
   required: {},

@@ -26,7 +26,9 @@ export default function Cancel() {
       <section className="mx-auto max-w-xl px-4 py-12 sm:px-6">
         <CancelForm />
         <div className="mt-10 space-y-4 leading-7 text-muted-foreground">
-          <p>{billingStatements.cancelWhen}</p>
+          <p>
+            {billingStatements.cancelWhen} {billingStatements.cancelRefundNote}
+          </p>
           <p>
             {cancelEmailNotes.before} To keep who subscribes private, the answer on the next page is
             the same whether or not an address has a subscription.

@@ -1,5 +1,6 @@
 import { ContactForm } from "~/contact/components/contact-form";
 import { PageHeader } from "~/components/layout/page-header";
+import { consumerPhoneHref, legalConfig } from "~/config/legal-entity";
 import { siteConfig } from "~/config/site";
 import { fixedPages } from "~/site/pages";
 import { metaFromLoader } from "~/site/route-meta";
@@ -33,6 +34,14 @@ export default function Contact() {
             {siteConfig.supportEmail}
           </a>
           .
+        </p>
+        <p className="mt-4 text-muted-foreground" data-consumer-phone="">
+          Prefer to talk? Call us on{" "}
+          <a className="font-semibold text-primary underline" href={consumerPhoneHref}>
+            {legalConfig.consumerPhone.number}
+          </a>{" "}
+          ({legalConfig.consumerPhone.hours}), or write to {legalConfig.entityName},{" "}
+          {legalConfig.postalAddress}.
         </p>
       </section>
     </>

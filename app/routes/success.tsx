@@ -1,7 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { buttonVariants } from "~/ui/button";
 import { siteConfig } from "~/config/site";
-import { billingStatements } from "~/plans/billing/billing-rules";
+import { billingStatements, subscriberAppUrl } from "~/plans/billing/billing-rules";
 import {
   cancelLabel,
   cancelPath,
@@ -27,6 +27,20 @@ export default function Success() {
       <p className="mt-5 text-lg leading-8">
         Thank you for subscribing. We're excited to help you grow your podcast and get every episode
         in front of more listeners.
+      </p>
+      <p className="mt-4 leading-7" data-subscriber-access="">
+        {billingStatements.account}
+        {subscriberAppUrl === null ? null : (
+          <>
+            {" "}
+            <a
+              href={subscriberAppUrl}
+              className="font-semibold text-primary underline underline-offset-4"
+            >
+              Open the web app
+            </a>
+          </>
+        )}
       </p>
       <p className="mt-4 leading-7 text-muted-foreground">
         Your confirmation e-mail with your subscription details arrives shortly:{" "}

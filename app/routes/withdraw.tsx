@@ -22,6 +22,10 @@ export default function Withdraw() {
         <div className="mt-10 space-y-4 leading-7 text-muted-foreground">
           <p>{billingStatements.withdraw}</p>
           <p>
+            Wherever you live, this form also claims {billingStatements.guaranteeShort}, and it
+            never returns less than an e-mail claiming the guarantee would.
+          </p>
+          <p>
             You can also send us the model withdrawal form in our{" "}
             <a href="/terms" className="font-semibold text-primary underline">
               Terms of Service

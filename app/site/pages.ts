@@ -53,8 +53,12 @@ const fixedPageInputs = {
   testimonials: {
     path: "/testimonials",
     title: "What Our Customers Say",
+    // While the testimonials are samples, the share card and the description say so, as the page does.
+    ...(legalConfig.sampleContent
+      ? { shareImageTitle: "What Our Customers Say (illustrative testimonials)" }
+      : {}),
     description: legalConfig.sampleContent
-      ? "Illustrative testimonials, written by our team, of what hosts, producers and marketers want from repurposing their episodes into transcripts and social posts."
+      ? "What hosts, producers and marketers want from repurposing their episodes into transcripts and social posts: illustrative testimonials, written by our team, not quotes from customers."
       : "Podcast hosts, producers and marketers on how repurposing their episodes into transcripts and social posts changed their week.",
   },
   blog: {
@@ -77,7 +81,7 @@ const fixedPageInputs = {
   accessibility: {
     path: "/accessibility",
     title: "Accessibility Statement",
-    description: `How ${brand.name}'s website aims for WCAG 2.2 AA, how every page is tested, what is not yet covered, and how to tell us about a problem.`,
+    description: `How far ${brand.name}'s website conforms to WCAG 2.2 AA (partially), how every page is tested, its known limits, and how to report a problem or complain.`,
   },
   success: {
     path: SITE_PATHS.success,

@@ -3,7 +3,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { siteRoutes } from "../e2e/site-routes.ts";
 import { builtPage, builtXml, clientDir, siteUrl } from "./built-site.ts";
-import { legalConfig } from "~/config/legal-entity";
+import { consumerPhoneHref, legalConfig } from "~/config/legal-entity";
+import {
+  FIRST_FORTNIGHT_REFUND,
+  SUBSCRIBER_ACCESS,
+  SUBSCRIBER_APP,
+} from "../../supabase/functions/_shared/contract.ts";
 import { sampleContentNotes } from "~/data/testimonial-quotes";
 
 // The built site tells one story: prices are the total, the testimonials and the creators
@@ -82,6 +87,42 @@ describe("social proof while it is sample content", () => {
   );
 });
 
+describe("the testimonials' share card and description while they are samples", () => {
+  it("say illustrative, as the page does", () => {
+    expect(legalConfig.sampleContent).toBe(true);
+    const page = builtPage("/testimonials");
+    const content = (selector: string) => page.querySelector(selector)?.getAttribute("content");
+    expect(content('meta[name="description"]')).toContain("illustrative");
+    expect(content('meta[property="og:description"]')).toContain("illustrative");
+    expect(content('meta[property="og:image:alt"]')).toContain("illustrative");
+    expect(squash(page.querySelector("h1")?.textContent)).toBe("What Our Customers Say");
+  });
+});
+
+describe("the trader's telephone number", () => {
+  it.each(["/terms", "/privacy", "/contact"])("%s shows it as a tel: link", (path) => {
+    const link = builtPage(path).querySelector(`main a[href="${consumerPhoneHref}"]`);
+    expect(squash(link?.textContent), path).toBe(legalConfig.consumerPhone.number);
+  });
+});
+
+describe("the first fortnight's refund", () => {
+  it("is the same rule in the Terms and on /withdraw, with no 'fully performed' example", () => {
+    const terms = squash(builtPage("/terms").body.textContent);
+    expect(terms).toContain(FIRST_FORTNIGHT_REFUND);
+    expect(terms).not.toContain("for example when the episodes");
+    expect(squash(builtPage("/withdraw").body.textContent)).toContain(FIRST_FORTNIGHT_REFUND);
+  });
+});
+
+describe("the account story", () => {
+  it("is told on /success, with a link to the web app", () => {
+    const page = builtPage("/success");
+    expect(squash(page.body.textContent)).toContain(SUBSCRIBER_ACCESS);
+    expect(page.querySelector(`a[href="${SUBSCRIBER_APP.url}"]`)).not.toBeNull();
+  });
+});
+
 describe("the legal pages", () => {
   it.each(["/terms", "/privacy", "/cookies"])(
     "%s keeps docs/product.md's Last updated line and adds the Revised date",
@@ -119,6 +160,20 @@ describe("the accessibility statement", () => {
     expect(text).toContain("Keyboard-only runs");
     expect(text).toContain("JavaScript turned off");
     expect(text).toContain("Known limits");
+    expect(squash(page.querySelector("[data-conformance-status] p")?.textContent)).toBe(
+      "Partially conforms.",
+    );
+    expect(text).toContain("This website partially conforms with WCAG 2.2 level AA");
+    expect(text).toContain("What we have not tested");
+    expect(text).toContain("Stripe Checkout");
+    expect(text).toContain("you can subscribe another way: write to");
+    expect(text).toContain("2.2.1 Timing Adjustable (level A)");
+    expect(text).toMatch(/We reply within \d+ business days/);
+    for (const body of legalConfig.accessibility.complaintsBodies) {
+      expect(page.querySelector(`a[href="${body.url}"]`)?.textContent).toBe(body.name);
+    }
+    // This build's Sign up opens the contact page, so no other company hosts a form.
+    expect(text).not.toContain("hosted by another company");
     expect(page.querySelector('main a[href^="mailto:"]')).not.toBeNull();
     expect(text).toMatch(/last reviewed on [A-Z][a-z]+ \d{1,2}, \d{4}\./);
     expect(page.querySelectorAll("script[src], script[type='module']")).toHaveLength(0);

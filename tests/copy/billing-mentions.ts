@@ -12,8 +12,25 @@ export const billingMentions: readonly BillingMention[] = [
   },
   {
     source: "content/legal/terms.md",
-    quote: "Apart from the guarantee and the right of withdrawal above",
-    because: "points back to the guarantee's own clause",
+    quote: "If you withdraw within the 14 days, we end the subscription at once and refund it",
+    because: "says when the refund is paid; the next sentence is the first fortnight's rule",
+  },
+  {
+    source: "supabase/functions/manage-subscription/emails.ts",
+    quote:
+      "the first payment of your first subscription in full, as the money-back guarantee returns it",
+    because: "the outcome e-mail names which side of the first fortnight's rule a refund took",
+  },
+  {
+    source: "supabase/functions/_shared/contract.ts",
+    quote: "your payment less the part of the billing period that had passed",
+    because: "the pro-rata part of the first fortnight's rule, which quotes it",
+  },
+  {
+    source: "supabase/functions/_shared/contract.ts",
+    quote:
+      "Paying gives you a subscription under the e-mail address you gave at checkout, with no account or sign-in anywhere",
+    because: "the account story of a build with no web app (SUBSCRIBER_APP.url null)",
   },
   {
     source: "content/legal/privacy.md",

@@ -467,3 +467,78 @@ describe("the contradicting pairs of the fresh read", () => {
     for (const problem of problems) expect(problem).toMatch(new RegExp(`^${source}: "`));
   });
 });
+
+/**
+ * The contradicting pairs of the third fresh read, each side put back where it was: the check
+ * must name it.
+ */
+const thirdReadPairs: readonly { pair: string; source: string; old: string }[] = [
+  {
+    pair: "the Terms' 'fully performed' once the period's episodes are processed vs a continuing service",
+    source: "content/legal/terms.md",
+    old: "That is your express request that we start providing the service at once, and your acknowledgement that your right of withdrawal ends once the service has been fully performed, for example when the episodes your plan includes for that period have been processed.",
+  },
+  {
+    pair: "the Terms' pro-rata withdrawal vs the guarantee's full first payment",
+    source: "content/legal/terms.md",
+    old: "If you withdraw before then, we end the subscription at once and return your payment, less an amount in proportion to the part of the billing period that had passed when you told us, no later than two weeks after hearing from you.",
+  },
+  {
+    pair: "/withdraw's pro-rata refund vs the guarantee's full first payment by e-mail",
+    source: "app/routes/withdraw.tsx",
+    old: "We e-mail an acknowledgment of receipt at once, end the subscription and refund your payment less the part of the billing period that had passed when you withdrew.",
+  },
+  {
+    pair: "the Terms' 'no account or sign-in' vs 'your account'",
+    source: "content/legal/terms.md",
+    old: "A subscription needs no account or sign-in on this website: each plan starts from its own button through Stripe Checkout, and the e-mail address you give there is the one we know you by.",
+  },
+  {
+    pair: "Privacy's 'no account or sign-in' vs accounts for people aged 18 or over",
+    source: "content/legal/privacy.md",
+    old: "A subscription needs no account or sign-in on this website: each plan starts from its own button through Stripe Checkout, and the e-mail address you give there is the one we know you by.",
+  },
+  {
+    pair: "Help's upload with no place to upload vs the account story",
+    source: "app/plans/billing/faqs.ts",
+    old: "You upload each episode as an MP3, WAV, AAC or M4A file.",
+  },
+  {
+    pair: "the Cookie Policy's session of a service with no sign-in named",
+    source: "content/legal/cookies.md",
+    old: "The Castloop service may use essential cookies to keep your session and protect your account, and Stripe Checkout uses them when you pay.",
+  },
+  {
+    pair: "'Other payments' without the refund of a renewal after a cancellation e-mail",
+    source: "content/legal/terms.md",
+    old: "Apart from the guarantee and the right of withdrawal above, or where the law requires otherwise, payments already made are not returned, including for partly used months.",
+  },
+];
+
+describe("the contradicting pairs of the third read", () => {
+  it.each(thirdReadPairs)("fails when one side is back: $pair", ({ source, old }) => {
+    expect(sources[source], source).toBeDefined();
+    const problems = check({ [source]: `${sources[source]}\n${old}\n` });
+    expect(problems.length).toBeGreaterThan(0);
+    for (const problem of problems) expect(problem).toMatch(new RegExp(`^${source}: "`));
+  });
+
+  it("say the first fortnight's refund the same way in the Terms and on /withdraw", () => {
+    expect(sources["content/legal/terms.md"]).toContain(billingStatements.firstFortnightRefund);
+    expect(sources["app/routes/withdraw.tsx"]).toContain(billingStatements.firstFortnightRefund);
+    expect(sources["app/plans/billing/faqs.ts"]).toContain(billingStatements.firstFortnightRefund);
+    expect(sources["content/legal/terms.md"]).not.toMatch(/fully performed, for example/);
+  });
+
+  it("tell one account story in the Terms, Privacy, Cookies, Help and /success", () => {
+    for (const source of [
+      "content/legal/terms.md",
+      "content/legal/privacy.md",
+      "content/legal/cookies.md",
+      "app/plans/billing/faqs.ts",
+    ]) {
+      expect(sources[source], source).toContain(billingStatements.account);
+    }
+    expect(sources["app/routes/success.tsx"]).toContain(billingStatements.account);
+  });
+});

@@ -1,7 +1,10 @@
 import { billingStatements } from "~/plans/billing/billing-rules";
 import { guaranteePlans } from "~/plans/billing/guarantee";
 import { creatorsClaim } from "~/data/about-page";
-import type { BillingTopic } from "./billing-statements";
+import { sentencesOf, type BillingTopic } from "./billing-statements";
+
+/** A statement of several sentences, as the check reads it: one sentence at a time. */
+const eachSentence = (text: string) => sentencesOf(text);
 
 /**
  * Where the copy speaks to a rule, and the wordings it may use: checkBillingStatements
@@ -31,13 +34,17 @@ export const billingTopics: readonly BillingTopic[] = [
   },
   {
     id: "the money-back guarantee",
-    finds: /money-back|\brefund|\bguarantee/i,
+    // The legal guarantee of conformity is another guarantee, which refunds nothing by itself.
+    finds: /money-back|\brefund|\bguarantee\b(?![^.]*\bconform)/i,
     says: [
       billingStatements.guaranteeScope,
       billingStatements.guaranteeShort,
       billingStatements.guaranteeAccess,
       billingStatements.guaranteeAgency,
-      billingStatements.withdrawRefund,
+      billingStatements.firstFortnightRefund,
+      ...eachSentence(billingStatements.cancelRefundNote),
+      billingStatements.otherPayments,
+      "end the subscription and refund it",
       billingStatements.renewalAfterEmail,
     ],
   },
@@ -105,7 +112,11 @@ export const billingTopics: readonly BillingTopic[] = [
   {
     id: "the guarantee's 14 days",
     finds: /\bwithin (?:14|fourteen) days\b|\b(?:14|fourteen) days (?:of|from|after)\b/i,
-    says: [billingStatements.guaranteeWindow, "within 14 days of the day you subscribe"],
+    says: [
+      billingStatements.guaranteeWindow,
+      "within 14 days of the day you subscribe",
+      billingStatements.firstFortnightRefund,
+    ],
   },
   {
     id: "the plans the guarantee covers",
@@ -127,7 +138,12 @@ export const billingTopics: readonly BillingTopic[] = [
     id: "accounts and sign-in",
     finds:
       /\bregist(?:er|ration)\b|\bsign(?:ed)?[- ]in\b|\blog(?:ged)?[- ]?in\b|\baddress on your account\b/i,
-    says: [billingStatements.account, billingStatements.signupForm, billingStatements.noSignIn],
+    says: [
+      ...eachSentence(billingStatements.account),
+      billingStatements.appCookies,
+      billingStatements.signupForm,
+      billingStatements.noSignIn,
+    ],
   },
   {
     id: "how an episode's audio arrives",
@@ -179,6 +195,32 @@ export const billingTopics: readonly BillingTopic[] = [
     id: "who runs the server functions",
     finds: /\bSupabase\b[^.]*\bruns?\b/,
     says: ["runs our three functions"],
+  },
+  {
+    id: "when a subscription is fully performed",
+    finds: /\bfully performed\b[^.]*\b(?:for example|when|processed)\b/i,
+    says: [billingStatements.withdrawPerformed],
+  },
+  {
+    id: "the first fortnight's refund",
+    finds:
+      /\bless (?:an amount|the part of the billing period)\b|\bin proportion to the part\b|\breturn your payment\b/i,
+    says: [billingStatements.firstFortnightRefund],
+  },
+  {
+    id: "the refunds there are",
+    finds: /\bpayments already made are not returned\b|\bapart from the guarantee\b/i,
+    says: [billingStatements.otherPayments],
+  },
+  {
+    id: "where episodes are uploaded",
+    finds: /\byou upload each\b|\bupload each episode\b/i,
+    says: [billingStatements.upload, ...eachSentence(billingStatements.account)],
+  },
+  {
+    id: "the service's sign-in session",
+    finds: /\byour session\b|\bprotect your account\b/i,
+    says: [billingStatements.appCookies],
   },
   {
     id: "the legal pages' date",

@@ -26,14 +26,14 @@ export const billingFaqs: readonly BillingFaq[] = [
   {
     id: "claim-refund",
     question: "How do I claim the money-back guarantee?",
-    answer: `${billingStatements.guaranteeClaim} The guarantee covers ${billingStatements.guaranteeScope}, and we refund it in full; renewals and plan changes are not covered. ${billingStatements.guaranteeAccess} ${billingStatements.guaranteeAgency}`,
+    answer: `${billingStatements.guaranteeClaim} The guarantee covers ${billingStatements.guaranteeScope}, and we refund it in full; renewals and plan changes are not covered. ${billingStatements.guaranteeAccess} ${billingStatements.firstFortnightRefund} ${billingStatements.guaranteeAgency}`,
     inHelpCenter: false,
   },
   fromHelpCenter("cancel"),
   {
     id: "cancel-how",
     question: "How do I cancel, and what happens to my content?",
-    answer: `${billingStatements.cancel} ${billingStatements.cancelWhen} ${billingStatements.afterEnd}`,
+    answer: `${billingStatements.cancel} ${billingStatements.cancelWhen} ${billingStatements.cancelRefundNote} ${billingStatements.afterEnd}`,
     link: { href: cancelPath, label: cancelLabel },
     inHelpCenter: false,
   },

@@ -1,14 +1,22 @@
 import { guaranteeDays, guaranteePlans, guaranteeShort } from "./guarantee";
 import {
   cancelLabel,
+  cancelRefundNote,
   cancelRule,
+  firstFortnightRefund,
   priceChangeSentence,
   taxClause,
   renewalAfterEmail,
   taxSentence,
+  withdrawLabel,
   withdrawRefund,
   withdrawRule,
 } from "./subscription-terms";
+import {
+  SUBSCRIBER_ACCESS,
+  SUBSCRIBER_APP,
+  UPLOAD_PLACE,
+} from "../../../supabase/functions/_shared/contract.ts";
 import { feedStorage } from "./feed-storage";
 import { siteConfig } from "~/config/site";
 import { formatPrice } from "~/lib/format";
@@ -121,7 +129,7 @@ export const billingStatements = {
   guaranteeShort,
   /** The one starting point of the 14 days. */
   guaranteeWindow,
-  guaranteeClaim: `To claim it, e-mail ${support} from the address you subscribed with ${guaranteeWindow}, the day you subscribed; you do not need to give a reason.`,
+  guaranteeClaim: `To claim it, ${guaranteeWindow}, the day you subscribed, press "Confirm withdrawal" on "${withdrawLabel}", open to every subscriber, or e-mail ${support} from the address you subscribed with; you do not need to give a reason.`,
   guaranteeAgency: "An Agency plan's refund terms are set in its own agreement.",
   /** What a refund does to access, which differs from what canceling does. */
   guaranteeAccess:
@@ -137,8 +145,16 @@ export const billingStatements = {
   noSignIn: "no sign-in",
   /** The withdrawal's acknowledgment, in the law's words. */
   withdrawReceipt: "acknowledgment of receipt",
-  /** What a withdrawal within the 14 days returns. */
+  /** The pro-rata part of a withdrawal's refund. */
   withdrawRefund,
+  /** What a withdrawal within the 14 days returns: the guarantee and the withdrawal as one rule. */
+  firstFortnightRefund,
+  /** That canceling refunds nothing, and what does within the 14 days. */
+  cancelRefundNote,
+  /** Why a subscription's right of withdrawal lasts the whole 14 days, after Checkout's words. */
+  withdrawPerformed: `A subscription is a service that continues month after month, so it is not fully performed while it runs, however many episodes you have had processed: the right to withdraw lasts the whole 14 days.`,
+  /** The refunds there are, all of them: every other payment stays paid. */
+  otherPayments: `Apart from the guarantee, the right of withdrawal and a renewal charged after your cancellation e-mail reached us, all described above, or where the law requires otherwise, payments already made are not returned, including for partly used months.`,
   /** A renewal charged after a cancellation e-mail reached us. */
   renewalAfterEmail,
   /** The EU/UK withdrawal online, and what one after the 14 days does. */
@@ -147,15 +163,19 @@ export const billingStatements = {
   withdrawPeriod: withdrawRule.period,
   /** What the billing portal is for, when the build links one; null without one. */
   portal: cancelRule.portal,
-  /** What this site and its checkout really collect: a subscription needs no account here. */
-  account:
-    "A subscription needs no account or sign-in on this website: each plan starts from its own button through Stripe Checkout, and the e-mail address you give there is the one we know you by.",
+  /** What a subscriber has after paying, where they sign in and upload (_shared/contract.ts). */
+  account: SUBSCRIBER_ACCESS,
+  /** The cookies of that sign-in, for the Cookie Policy. */
+  appCookies:
+    SUBSCRIBER_APP.url === null
+      ? "With no sign-in anywhere, the service sets no cookie to keep a session."
+      : `Our web app at ${new URL(SUBSCRIBER_APP.url).host} uses essential cookies to keep you signed in there and to protect your account; this website sets none.`,
   /** What Sign up and Get Started open, true of either configuration (VITE_SIGNUP_URL). */
   signupForm: signupOpensContact
     ? "The Sign up and Get Started buttons open our contact page, for anything you want to ask before you choose a plan."
     : "The Sign up and Get Started buttons open our sign-up form in a new tab; filling it in neither starts a subscription nor creates a sign-in here.",
   /** How an episode's audio reaches the service. */
-  upload: "You upload each episode as an MP3, WAV, AAC or M4A file.",
+  upload: `You upload each episode as an MP3, WAV, AAC or M4A file ${UPLOAD_PLACE}.`,
   afterEnd:
     "When a subscription ends, everything we generated for you stays downloadable for 30 days; after that we delete it.",
   drafts: "Everything we generate is a draft for you to review and edit before you publish it.",
@@ -164,6 +184,9 @@ export const billingStatements = {
   contactForm:
     "The contact form sends nothing to our servers: it opens your own e-mail program with your message filled in, for you to review and send.",
 } as const;
+
+/** The web app where subscribers sign in and upload, linked after checkout; null without one. */
+export const subscriberAppUrl = SUBSCRIBER_APP.url;
 
 /** The plan finder's advice on a month with more episodes than `plan` includes. */
 export function allowanceAdvice(plan: Plan): string {

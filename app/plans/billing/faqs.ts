@@ -15,7 +15,7 @@ export const faqs = [
   {
     id: "how-it-works",
     question: `How does ${brand.name} work?`,
-    answer: `${billingStatements.upload} We transcribe it, then write a summary, key points and social content from the transcript. You review the drafts, edit anything you like and publish.`,
+    answer: `${billingStatements.account} We transcribe each episode, then write a summary, key points and social content from the transcript. You review the drafts, edit anything you like and publish. ${billingStatements.upload}`,
   },
   {
     id: "audio-formats",
@@ -44,12 +44,12 @@ export const faqs = [
     id: "money-back",
     question: "Is there a money-back guarantee?",
     // The guarantee's scope, window and effect come from billing-rules.ts, as the Terms'.
-    answer: `Yes, a 14-day money-back guarantee: if the service is not right for you, ask ${billingStatements.guaranteeWindow} and we refund ${billingStatements.guaranteeScope} in full. ${billingStatements.guaranteeAccess}`,
+    answer: `Yes, a 14-day money-back guarantee: if the service is not right for you, ask ${billingStatements.guaranteeWindow} and we refund ${billingStatements.guaranteeScope} in full. ${billingStatements.guaranteeClaim} ${billingStatements.guaranteeAccess} ${billingStatements.firstFortnightRefund}`,
   },
   {
     id: "cancel",
     question: "Can I cancel my subscription at any time?",
-    answer: `Yes, you can cancel anytime, with no notice period. ${billingStatements.cancel} ${billingStatements.cancelWhen}`,
+    answer: `Yes, you can cancel anytime, with no notice period. ${billingStatements.cancel} ${billingStatements.cancelWhen} ${billingStatements.cancelRefundNote}`,
     link: { href: cancelPath, label: cancelLabel },
   },
   {

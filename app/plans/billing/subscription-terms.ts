@@ -4,6 +4,9 @@ import { formatPrice } from "~/lib/format";
 import { fixedMailto } from "~/lib/fixed-mailto";
 import type { Plan } from "~/plans/plans";
 import {
+  CANCEL_REFUND_NOTE,
+  FIRST_FORTNIGHT_REFUND,
+  PRO_RATA_REFUND,
   cancelLabel,
   cancelPath,
   keepLinkValidity,
@@ -79,12 +82,16 @@ export const cancelRule = {
     : null,
 } as const;
 
-/** What a withdrawal within the 14 days returns (the Terms: in proportion to what was provided). */
-export const withdrawRefund = "less the part of the billing period that had passed";
+/** The pro-rata refund, in the words every mention of it uses. */
+export const withdrawRefund = PRO_RATA_REFUND;
+/** What a withdrawal within the 14 days returns: the first fortnight's one refund rule. */
+export const firstFortnightRefund = FIRST_FORTNIGHT_REFUND;
+/** That canceling is not a refund, and how the first fortnight's refund is had instead. */
+export const cancelRefundNote = CANCEL_REFUND_NOTE;
 
 /** The EU/UK right of withdrawal, exercised online; the Terms hold the full clause. */
 export const withdrawRule = {
-  sentence: `If you are a consumer in the EU or the UK, you can withdraw within 14 days of the day you subscribe: open "${withdrawLabel}" at the foot of any page, give your name, the e-mail address you subscribed with and where to send the confirmation, and press "${withdrawButtonLabel}". We e-mail an acknowledgment of receipt at once, end the subscription and refund your payment ${withdrawRefund} when you withdrew.`,
+  sentence: `If you are a consumer in the EU or the UK, you can withdraw within 14 days of the day you subscribe: open "${withdrawLabel}" at the foot of any page, give your name, the e-mail address you subscribed with and where to send the confirmation, and press "${withdrawButtonLabel}". We e-mail an acknowledgment of receipt at once, end the subscription and refund it. ${FIRST_FORTNIGHT_REFUND}`,
   /** How the 14 days are counted: calendar days, the latest time zone, weekends. */
   period: withdrawalPeriodRule,
   /** What a withdrawal after the 14 days does. */

@@ -237,6 +237,52 @@ export function withinWithdrawalPeriod(subscribedAt: Date, receivedAt: Date): bo
   return receivedAt.getTime() < withdrawalPeriod(subscribedAt).endsAt.getTime();
 }
 
+// The first 14 days' refunds as one rule: the money-back guarantee and the EU/UK withdrawal
+// cover the same fortnight, so a withdrawal never returns less than an e-mail claiming the
+// guarantee would. The guarantee's 14 days are counted as the withdrawal period is.
+
+/** A withdrawal's refund, pro rata: the words every mention of it uses. */
+export const PRO_RATA_REFUND = "your payment less the part of the billing period that had passed";
+
+/**
+ * What a withdrawal within the 14 days refunds, the one rule the Terms, /withdraw, the FAQ, the
+ * e-mails and manage-subscription's `withdrawalRefund` state and apply.
+ */
+export const FIRST_FORTNIGHT_REFUND = `A withdrawal within the 14 days from your first subscription refunds whichever is larger: its first payment in full, as the money-back guarantee does, or ${PRO_RATA_REFUND} when you withdrew; a withdrawal within the 14 days from a later subscription refunds ${PRO_RATA_REFUND}.`;
+
+/** That canceling is not a refund, and how the first fortnight's refund is had instead. */
+export const CANCEL_REFUND_NOTE =
+  "Canceling refunds nothing by itself. Within 14 days of your first payment, withdraw instead, or claim the money-back guarantee by e-mail, to have that payment back in full if it was for your first subscription.";
+
+/**
+ * Where a subscriber reaches the service after paying: the product's own web app, which this
+ * repository does not include. EXAMPLE VALUES, like app/config/legal-entity.ts's: set `url` to
+ * the app's address (null when there is none and subscribers send episodes by e-mail) and
+ * `signIn` to how it signs people in, before launch (docs/deployment.md).
+ */
+export const SUBSCRIBER_APP: { url: string | null; signIn: string } = {
+  url: "https://app.castloop.com",
+  signIn: "a one-time link we e-mail to that address, with no password",
+};
+
+/** The app's address as a reader types it: its host, which Markdown leaves unlinked. */
+const appHost = SUBSCRIBER_APP.url === null ? null : new URL(SUBSCRIBER_APP.url).host;
+
+/** Where each episode is uploaded, after "You upload each episode as an MP3, WAV, AAC or M4A file". */
+export const UPLOAD_PLACE =
+  appHost === null
+    ? "by replying to the welcome e-mail we send the address you gave at checkout"
+    : `in our web app at ${appHost}`;
+
+/**
+ * What a subscriber has after paying, where they sign in and upload, and how they get there:
+ * the one account story of the Terms, Privacy, Cookies, Help, /success and the confirmation e-mail.
+ */
+export const SUBSCRIBER_ACCESS: string =
+  appHost === null
+    ? "Paying gives you a subscription under the e-mail address you gave at checkout, with no account or sign-in anywhere: within one business day we e-mail that address a welcome, and you send each episode by replying to it. Canceling and withdrawing on this website need only that address."
+    : `Paying gives you an account in our web app at ${appHost}, under the e-mail address you gave at checkout. To get there, follow the link on the page you reach after paying, or type ${appHost} into your browser; sign in with ${SUBSCRIBER_APP.signIn}, and upload each episode there. This website has no sign-in of its own: canceling and withdrawing here need only that address.`;
+
 /** How the period is counted, in the words the Terms, the FAQ and the e-mails use. */
 export const withdrawalPeriodRule = `The ${WITHDRAWAL_DAYS} days start the day after the day you subscribe and end when the ${WITHDRAWAL_DAYS}th day has ended everywhere on Earth (at 12:00 UTC the next day); if the ${WITHDRAWAL_DAYS}th day is a Saturday or a Sunday, they run to the end of the following Monday.`;
 
@@ -247,7 +293,7 @@ export const CANCEL_ANSWER =
   "If a subscription uses that address, it is cancelled at the end of its paid period, and we have e-mailed the details.";
 
 /** The one answer to a withdrawal, whether or not a subscription matched. */
-export const WITHDRAW_ANSWER = `We have received your withdrawal and are e-mailing an acknowledgment of receipt, with its content, date and time, to the confirmation address. If a subscription uses the e-mail address you gave and you withdrew within the ${WITHDRAWAL_DAYS}-day withdrawal period, it ends and we refund your payment less the part of the billing period that had passed; after that period, it is cancelled at the end of its paid period instead. Either way, we e-mail that address what we have done.`;
+export const WITHDRAW_ANSWER = `We have received your withdrawal and are e-mailing an acknowledgment of receipt, with its content, date and time, to the confirmation address. If a subscription uses the e-mail address you gave and you withdrew within the ${WITHDRAWAL_DAYS}-day withdrawal period, it ends and we refund at least its first payment in full if it is your first subscription, otherwise ${PRO_RATA_REFUND}; after that period, it is cancelled at the end of its paid period instead. Either way, we e-mail that address what we have done.`;
 
 /** How long a "Keep my subscription" link works at most, in days. */
 export const KEEP_LINK_DAYS = 14;

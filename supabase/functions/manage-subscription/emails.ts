@@ -1,5 +1,8 @@
 import {
+  CANCEL_REFUND_NOTE,
+  FIRST_FORTNIGHT_REFUND,
   KEEP_BUTTON_LABEL,
+  PRO_RATA_REFUND,
   keepLinkValidity,
   SITE_PATHS,
   withdrawalPeriodRule,
@@ -122,6 +125,7 @@ export function cancellationEmail(
       ...subscriptions.map((subscription) =>
         periodEndLine(subscription, links.get(subscription.id)),
       ),
+      { text: `${CANCEL_REFUND_NOTE} To withdraw: ${context.siteUrl}${SITE_PATHS.withdraw}` },
       {
         text: `If you did not ask for this, use the link above or reply to ${context.supportEmail}. To cancel again later: ${context.siteUrl}${SITE_PATHS.cancel}`,
       },
@@ -151,6 +155,7 @@ export function cancellationQueuedEmail(
       {
         text: `Our website does not change subscriptions by itself yet, so a person on our team completes your cancellation. If a subscription uses this address, it ends at the end of the billing period you have paid for, and you are not charged again. The cancellation counts from the moment above: if a renewal is charged after that, we refund it.`,
       },
+      { text: `${CANCEL_REFUND_NOTE} To withdraw: ${context.siteUrl}${SITE_PATHS.withdraw}` },
       {
         text: `When it is done, we e-mail you the last day you have paid for. If you did not ask for this, reply to ${context.supportEmail}. To cancel again later: ${context.siteUrl}${SITE_PATHS.cancel}`,
       },
@@ -190,8 +195,8 @@ export function withdrawalReceiptEmail(
       { text: `"I withdraw from my contract for the ${context.brand} subscription."\n${content}` },
       {
         text: automatic
-          ? `If a subscription uses the address above, we e-mail that address what we have done. If you withdrew within the withdrawal period, it ends now and we refund your payment less the part of the billing period that had passed when you told us. After the withdrawal period, we cancel it at the end of the period you have paid for instead. ${withdrawalPeriodRule} If we find no subscription under that address, your statement is not dropped: a person on our team checks it, for example against another address you may have subscribed with, and replies to you here.`
-          : `Our website does not change subscriptions by itself yet, so a person on our team checks your statement and completes it. If a subscription uses the address above and you withdrew within the withdrawal period, it ends and we refund your payment less the part of the billing period that had passed when you told us, no later than two weeks after we received this statement. After the withdrawal period, we cancel it at the end of the period you have paid for instead. ${withdrawalPeriodRule} We e-mail that address what we have done.`,
+          ? `If a subscription uses the address above, we e-mail that address what we have done. If you withdrew within the withdrawal period, it ends now and we refund it: ${FIRST_FORTNIGHT_REFUND} After the withdrawal period, we cancel it at the end of the period you have paid for instead. ${withdrawalPeriodRule} If we find no subscription under that address, your statement is not dropped: a person on our team checks it, for example against another address you may have subscribed with, and replies to you here.`
+          : `Our website does not change subscriptions by itself yet, so a person on our team checks your statement and completes it. If a subscription uses the address above and you withdrew within the withdrawal period, it ends and we refund it, no later than two weeks after we received this statement: ${FIRST_FORTNIGHT_REFUND} After the withdrawal period, we cancel it at the end of the period you have paid for instead. ${withdrawalPeriodRule} We e-mail that address what we have done.`,
       },
       { text: `Reference: ${requestId}. Questions: ${context.supportEmail}` },
     ],
@@ -219,8 +224,8 @@ export function withdrawalOutcomeEmail(
         refund === undefined
           ? "No payment was taken, so there is nothing to return."
           : "id" in refund
-            ? `We have refunded ${formatAmount(refund.amount, refund.currency)} to the payment method you paid with: your payment, less the part of the billing period that had passed when you withdrew. Your bank may take 5 to 10 business days to show it.`
-            : `We could not work out the amount automatically (${refund.operator}), so a person on our team works out your payment less the part of the billing period that had passed, and returns it no later than two weeks after your withdrawal; we e-mail you when it is done.`;
+            ? `We have refunded ${formatAmount(refund.amount, refund.currency)} to the payment method you paid with: ${refund.first ? "the first payment of your first subscription in full, as the money-back guarantee returns it" : `${PRO_RATA_REFUND} when you withdrew, as this is not your first subscription`}. Your bank may take 5 to 10 business days to show it.`
+            : `We could not work out the amount automatically (${refund.operator}), so a person on our team works out ${refund.first ? `whichever is larger, the first payment of your first subscription in full or ${PRO_RATA_REFUND},` : PRO_RATA_REFUND} and returns it no later than two weeks after your withdrawal; we e-mail you when it is done.`;
       const runsTo =
         subscription.withdrawal === undefined
           ? ""

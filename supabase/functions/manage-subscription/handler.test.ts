@@ -520,7 +520,7 @@ describe("withdraw", () => {
     confirmTo: "ada.private@example.org",
   };
 
-  it("acknowledges at once, ends the subscription and refunds the unused part, within 14 days", async () => {
+  it("acknowledges at once, ends a first subscription and refunds its first payment in full, within 14 days", async () => {
     const { handler, billing, mailer, store, settle } = setup();
     const now = Date.now();
     const mine = billing.add({
@@ -540,16 +540,45 @@ describe("withdraw", () => {
     expect(receipt?.text).toContain("Plan: Pro");
     expect(receipt?.text).toMatch(/\d{2}:\d{2}:\d{2} UTC/);
     expect(billing.subscriptions.get(mine.id)?.status).toBe("canceled");
-    const refund = billing.calls.find((c) => c.op === "refund");
-    // 14,900 cents less the 10 of 30 days that had passed.
-    expect(refund).toMatchObject({ op: "refund", paymentIntent: "pi_mem1" });
-    expect(refund && "amount" in refund ? refund.amount : 0).toBeGreaterThanOrEqual(9932);
-    expect(refund && "amount" in refund ? refund.amount : 0).toBeLessThanOrEqual(9934);
+    // The guarantee's whole first payment, larger than the 2/3 of it the pro-rata rule returns.
+    expect(billing.calls.find((c) => c.op === "refund")).toEqual({
+      op: "refund",
+      paymentIntent: "pi_mem1",
+      amount: 14_900,
+    });
     expect(outcome?.to).toBe("ada@example.com");
     expect(outcome?.text).toContain("has ended today");
-    expect(outcome?.text).toMatch(/We have refunded \$99\.3\d/);
+    expect(outcome?.text).toContain(
+      "We have refunded $149.00 to the payment method you paid with: the first payment of your first subscription in full, as the money-back guarantee returns it.",
+    );
     const [row] = store.rows.values();
     expect(row).toMatchObject({ status: "done", ack_outbox_id: "outbox-1" });
+  });
+
+  it("refunds a later subscription's payment less the part of the period that had passed", async () => {
+    const { handler, billing, mailer, settle } = setup();
+    const now = Date.now();
+    billing.add({
+      customerEmail: "ada@example.com",
+      status: "canceled",
+      startedAt: new Date(now - 200 * DAY),
+    });
+    billing.add({
+      customerEmail: "ada@example.com",
+      startedAt: new Date(now - 10 * DAY),
+      currentPeriodStart: new Date(now - 10 * DAY),
+      currentPeriodEnd: new Date(now + 20 * DAY),
+    });
+    await handler(postJson(statement));
+    await settle();
+    const refund = billing.calls.find((c) => c.op === "refund");
+    // 14,900 cents less the 10 of 30 days that had passed.
+    expect(refund).toMatchObject({ op: "refund", paymentIntent: "pi_mem2" });
+    expect(refund && "amount" in refund ? refund.amount : 0).toBeGreaterThanOrEqual(9932);
+    expect(refund && "amount" in refund ? refund.amount : 0).toBeLessThanOrEqual(9934);
+    expect(mailer.sent.find((m) => m.kind === "withdrawal_outcome")?.text).toMatch(
+      /We have refunded \$99\.3\d to the payment method you paid with: your payment less the part of the billing period that had passed when you withdrew, as this is not your first subscription\./,
+    );
   });
 
   it("treats a withdrawal after 14 days as a cancellation at period end, and says why", async () => {
@@ -597,7 +626,7 @@ describe("withdraw", () => {
     expect(billing.calls.some((c) => c.op === "refund")).toBe(false);
     expect(billing.subscriptions.get(mine.id)?.status).toBe("canceled");
     expect(mailer.sent.find((m) => m.kind === "withdrawal_outcome")?.text).toContain(
-      "a person on our team works out",
+      "a person on our team works out whichever is larger, the first payment of your first subscription in full or your payment less the part of the billing period that had passed,",
     );
     expect([...store.rows.values()][0]?.status).toBe("operator");
   });

@@ -57,10 +57,17 @@ export interface SubscriptionOutcome {
   /** ISO time: the last paid moment. */
   lastPaid?: string;
   action: "cancel_at_period_end" | "canceled_now" | "kept";
-  /** Withdrawal inside the 14 days: the refund made, or why a person must work it out. */
-  refund?: { id: string; amount: number; currency: string } | { operator: string };
+  /**
+   * Withdrawal inside the 14 days: the refund made, or why a person must work it out. `first`:
+   * the customer's first subscription, which gets at least its first payment back in full.
+   */
+  refund?:
+    | { id: string; amount: number; currency: string; first?: true }
+    | { operator: string; first?: true };
   /** Withdrawal inside the 14 days: the refund worked out before the subscription ended. */
-  planned?: { paymentIntent: string; amount: number; currency: string } | { operator: string };
+  planned?:
+    | { paymentIntent: string; amount: number; currency: string; first?: true }
+    | { operator: string; first?: true };
   /** Withdrawal after the 14 days: treated as a cancellation at period end. */
   late?: boolean;
   /** Withdrawal: the withdrawal period's last day (YYYY-MM-DD) and the moment it ends (ISO). */

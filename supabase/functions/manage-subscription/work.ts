@@ -17,6 +17,7 @@ import {
   type Outcome,
   type RequestRow,
   type RequestStore,
+  type PlannedRefund,
   type SubscriptionOutcome,
 } from "./store.ts";
 
@@ -42,50 +43,81 @@ function spellings(email: string): string[] {
   return [...new Set([email, email.toLowerCase()])];
 }
 
-/** The address's live subscriptions, and the ids of those it has that have already ended. */
+/**
+ * The address's live subscriptions, the ids of those it has that have already ended, and the id
+ * of its first subscription, live or ended: the one the money-back guarantee covers.
+ */
 async function subscriptionsOf(
   billing: Billing,
   email: string,
-): Promise<{ live: SubscriptionView[]; ended: string[] }> {
+): Promise<{ live: SubscriptionView[]; ended: string[]; first: string | undefined }> {
   const live = new Map<string, SubscriptionView>();
   const ended = new Set<string>();
+  let first: SubscriptionView | undefined;
   for (const spelling of spellings(email)) {
     for (const subscription of await billing.findSubscriptions(spelling)) {
       if (LIVE_STATUSES.has(subscription.status)) live.set(subscription.id, subscription);
       else ended.add(subscription.id);
+      if (first === undefined || firstOf(subscription, first) === subscription) {
+        first = subscription;
+      }
     }
   }
-  return { live: [...live.values()], ended: [...ended] };
+  return { live: [...live.values()], ended: [...ended], first: first?.id };
+}
+
+/** The earlier-started of two subscriptions; a tie goes to the smaller id, so it is stable. */
+function firstOf(a: SubscriptionView, b: SubscriptionView): SubscriptionView {
+  const byStart = a.startedAt.getTime() - b.startedAt.getTime();
+  if (byStart !== 0) return byStart < 0 ? a : b;
+  return a.id <= b.id ? a : b;
 }
 
 /**
- * What a withdrawal refunds: the payment, less the share of its billing period that had
- * passed when the statement arrived. A person works it out when there is not exactly one paid
- * invoice with a payment intent and a known period.
+ * The first fortnight's refund rule (_shared/contract.ts, FIRST_FORTNIGHT_REFUND): a first
+ * subscription gets whichever is larger, its first payment in full or the pro-rata amount; a
+ * later one gets the pro-rata amount.
+ */
+export function firstFortnightAmount(firstPayment: number, proRata: number, first: boolean) {
+  return first ? Math.max(firstPayment, proRata) : proRata;
+}
+
+/**
+ * What a withdrawal within the 14 days refunds: on the customer's `first` subscription its
+ * first payment in full, as the money-back guarantee returns it; on a later one the payment,
+ * less the share of its billing period that had passed when the statement arrived. A person
+ * works it out when there is not exactly one paid invoice with a payment intent (and, for the
+ * pro-rata amount, a known period).
  */
 export async function withdrawalRefund(
   billing: Billing,
   subscription: SubscriptionView,
   receivedAt: Date,
-): Promise<{ paymentIntent: string; amount: number; currency: string } | { operator: string }> {
+  first = false,
+): Promise<PlannedRefund> {
+  const mark = first ? { first: true as const } : {};
   const invoices = await billing.paidInvoices(subscription.id);
-  if (invoices.length === 0) return { operator: "no paid invoice was found" };
-  if (invoices.length > 1) return { operator: "there is more than one payment" };
+  if (invoices.length === 0) return { operator: "no paid invoice was found", ...mark };
+  if (invoices.length > 1) return { operator: "there is more than one payment", ...mark };
   const [invoice] = invoices;
-  if (invoice === undefined) return { operator: "no paid invoice was found" };
-  if (invoice.paymentIntent === undefined) return { operator: "the payment has no payment intent" };
+  if (invoice === undefined) return { operator: "no paid invoice was found", ...mark };
+  if (invoice.paymentIntent === undefined) {
+    return { operator: "the payment has no payment intent", ...mark };
+  }
   const start = subscription.currentPeriodStart ?? invoice.periodStart;
   const end = subscription.currentPeriodEnd ?? invoice.periodEnd;
-  if (start === undefined || end === undefined || end <= start) {
-    return { operator: "the billing period is unknown" };
-  }
-  const passed = Math.min(
-    1,
-    Math.max(0, (receivedAt.getTime() - start.getTime()) / (end.getTime() - start.getTime())),
-  );
-  const amount = invoice.amountPaid - Math.round(invoice.amountPaid * passed);
-  if (amount <= 0) return { operator: "by our rules the amount to return is nothing" };
-  return { paymentIntent: invoice.paymentIntent, amount, currency: invoice.currency };
+  const known = start !== undefined && end !== undefined && end > start;
+  if (!known && !first) return { operator: "the billing period is unknown" };
+  const passed = known
+    ? Math.min(
+        1,
+        Math.max(0, (receivedAt.getTime() - start.getTime()) / (end.getTime() - start.getTime())),
+      )
+    : 1;
+  const proRata = invoice.amountPaid - Math.round(invoice.amountPaid * passed);
+  const amount = firstFortnightAmount(invoice.amountPaid, proRata, first);
+  if (amount <= 0) return { operator: "by our rules the amount to return is nothing", ...mark };
+  return { paymentIntent: invoice.paymentIntent, amount, currency: invoice.currency, ...mark };
 }
 
 async function keepLinks(
@@ -210,7 +242,7 @@ export async function performRequest(
   };
 
   if (!outcome.stripeDone) {
-    const { live: found, ended } = await subscriptionsOf(billing, row.email ?? "");
+    const { live: found, ended, first } = await subscriptionsOf(billing, row.email ?? "");
     if (row.kind === "withdraw" && ended.length > 0) {
       const withdrawn = await deps.store.withdrawnAlready(ended);
       if (withdrawn.length > 0) outcome.withdrawnElsewhere = withdrawn;
@@ -229,7 +261,12 @@ export async function performRequest(
       }
       // The refund is worked out from the current period before the subscription ends, and
       // saved, so a retry after the cancellation still knows it.
-      const planned = await withdrawalRefund(billing, subscription, row.received_at);
+      const planned = await withdrawalRefund(
+        billing,
+        subscription,
+        row.received_at,
+        subscription.id === first,
+      );
       await save({
         id: subscription.id,
         plan: subscription.planName,
@@ -271,6 +308,7 @@ export async function performRequest(
               ).id,
               amount: planned.amount,
               currency: planned.currency,
+              ...(planned.first ? { first: true as const } : {}),
             };
       await save({ ...entry, refund });
     }
