@@ -248,11 +248,10 @@ export const PRO_RATA_REFUND = "your payment less the part of the billing period
  * What a withdrawal within the 14 days refunds, the one rule the Terms, /withdraw, the FAQ, the
  * e-mails and manage-subscription's `withdrawalRefund` state and apply.
  */
-export const FIRST_FORTNIGHT_REFUND = `A withdrawal within the 14 days from your first subscription refunds whichever is larger: its first payment in full, as the money-back guarantee does, or ${PRO_RATA_REFUND} when you withdrew; a withdrawal within the 14 days from a later subscription refunds ${PRO_RATA_REFUND}.`;
+export const FIRST_FORTNIGHT_REFUND = `A withdrawal within the ${WITHDRAWAL_DAYS} days from your first subscription refunds whichever is larger: its first payment in full, as the money-back guarantee does, or ${PRO_RATA_REFUND} when you withdrew; a withdrawal within the ${WITHDRAWAL_DAYS} days from a later subscription refunds ${PRO_RATA_REFUND}.`;
 
 /** That canceling is not a refund, and how the first fortnight's refund is had instead. */
-export const CANCEL_REFUND_NOTE =
-  "Canceling refunds nothing by itself. Within 14 days of your first payment, withdraw instead, or claim the money-back guarantee by e-mail, to have that payment back in full if it was for your first subscription.";
+export const CANCEL_REFUND_NOTE = `Canceling refunds nothing by itself. Within ${WITHDRAWAL_DAYS} days of your first payment, withdraw instead, or claim the money-back guarantee by e-mail, to have that payment back in full if it was for your first subscription.`;
 
 /**
  * Where a subscriber reaches the service after paying: the product's own web app, which this
