@@ -42,6 +42,16 @@ export default defineConfig({
         },
       },
       {
+        // The database layer on a real PostgreSQL server, one per run, started by the global
+        // setup; each file takes a fresh migrated database (tests/db/postgres-under-test.ts).
+        extends: true,
+        test: {
+          name: "postgres",
+          include: ["tests/db/**/*.test.ts"],
+          globalSetup: ["tests/db/global-setup.ts"],
+        },
+      },
+      {
         // Builds of their own (a site configured through .env): the slowest files, left out of
         // `npm run test:quick`.
         extends: true,

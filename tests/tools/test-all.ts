@@ -26,10 +26,15 @@ const stages: Stage[] = [
   },
   quick
     ? {
-        name: "Vitest: unit and build checks",
-        run: command("vitest run --project unit --project build"),
+        name: "Vitest: unit, build checks, real PostgreSQL",
+        run: command(
+          "tsx tests/tools/ensure-postgres.ts && vitest run --project unit --project build --project postgres",
+        ),
       }
-    : { name: "Vitest: unit, build checks, integration", run: command("vitest run") },
+    : {
+        name: "Vitest: unit, build checks, real PostgreSQL, integration",
+        run: command("tsx tests/tools/ensure-postgres.ts && vitest run"),
+      },
   { name: "Deno: the edge functions", run: command("npm run test:functions") },
   {
     name: quick ? "Playwright: smoke" : "Playwright: browser tests",
