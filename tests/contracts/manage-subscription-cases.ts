@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { startFakeStripe, type FakeStripe } from "../fakes/fake-stripe.ts";
-import { memoryMailer, memoryStore, type MemoryMailer } from "../fakes/manage-doubles.ts";
+import { clearManageState } from "../db/manage-store.ts";
+import { sharedTestDb } from "../db/test-db.ts";
+import { memoryMailer, type MemoryMailer } from "../fakes/manage-doubles.ts";
 import type { FunctionHandler } from "../../supabase/functions/_shared/serve.ts";
 import {
   CANCEL_ANSWER,
@@ -8,6 +10,7 @@ import {
   KEEP_ANSWER,
   MESSAGES,
 } from "../../supabase/functions/manage-subscription/handler.ts";
+import { createRequestStore } from "../../supabase/functions/manage-subscription/store.ts";
 import { createStripeBilling } from "../../supabase/functions/manage-subscription/stripe.ts";
 
 // The manage-subscription function's contract, run by Vitest on Node
@@ -44,6 +47,9 @@ function tampered(token: string): string {
 
 export async function withManageStack(run: (stack: ManageStack) => Promise<void>): Promise<void> {
   const fake = await startFakeStripe();
+  // The real request store, on the test database both runtimes open (PGlite).
+  const db = await sharedTestDb();
+  await clearManageState(db);
   try {
     const mailer = memoryMailer();
     const pending: Promise<unknown>[] = [];
@@ -55,7 +61,7 @@ export async function withManageStack(run: (stack: ManageStack) => Promise<void>
         timeoutMs: 3_000,
       }),
       mailer,
-      store: memoryStore(),
+      store: createRequestStore(db),
       linkSecret: "contract-secret-long-enough-for-an-hmac-key",
       siteUrl: SITE,
       allowedOrigins: [SITE],
@@ -156,8 +162,8 @@ export const manageContractCases: { name: string; run: (stack: ManageStack) => P
       const mine = fake.seedSubscription({ email: "ada@example.com", startedDaysAgo: 3 });
       const statement = { action: "withdraw", name: "Ada", email: "ada@example.com" };
       const answers = await Promise.all([
-        post({ ...statement, confirmTo: "ada@example.org" }),
-        post({ ...statement, confirmTo: "ada@example.net" }),
+        post({ ...statement, confirmTo: "Ada@Example.com" }),
+        post({ ...statement, confirmTo: "ada+receipts@example.com" }),
       ]);
       assert.deepEqual(
         answers.map((a) => a.status),
@@ -218,7 +224,7 @@ export const manageContractCases: { name: string; run: (stack: ManageStack) => P
         action: "withdraw",
         name: "Ada",
         email: "ada@example.com",
-        confirmTo: "ada@example.org",
+        confirmTo: "ada+withdraw@example.com",
       });
       assert.equal(answer.status, 200);
       assert.equal(fake.subscriptions.get(mine.id)?.status, "canceled");
@@ -231,7 +237,7 @@ export const manageContractCases: { name: string; run: (stack: ManageStack) => P
       assert.deepEqual(
         mailer.sent.map((m) => [m.kind, m.to]),
         [
-          ["withdrawal_receipt", "ada@example.org"],
+          ["withdrawal_receipt", "ada+withdraw@example.com"],
           ["withdrawal_outcome", "ada@example.com"],
         ],
       );
