@@ -112,6 +112,44 @@ describe("cancel", () => {
     expect(row).toMatchObject({ kind: "cancel", status: "done", email_outbox_id: "outbox-1" });
   });
 
+  it("writes cancel_at_period_end even when it reads the subscription as already ending", async () => {
+    const { handler, billing, settle } = setup();
+    const mine = billing.add({ customerEmail: "ada@example.com", cancelAtPeriodEnd: true });
+    await handler(postJson({ action: "cancel", email: "ada@example.com" }));
+    await settle();
+    // A keep may have landed since the read: the write is never skipped.
+    expect(billing.calls.filter((c) => c.op === "update")).toEqual([
+      { op: "update", id: mine.id, value: true },
+    ]);
+  });
+
+  it("sends no cancellation or undo link for a subscription a withdrawal sent with it ends", async () => {
+    const { handler, billing, mailer, settle, work } = setup();
+    const mine = billing.add({
+      customerEmail: "ada@example.com",
+      startedAt: new Date(Date.now() - 2 * DAY),
+    });
+    await Promise.all([
+      handler(postJson({ action: "cancel", email: "ada@example.com" })),
+      handler(
+        postJson({
+          action: "withdraw",
+          name: "Ada",
+          email: "ada@example.com",
+          confirmTo: "ada@example.com",
+        }),
+      ),
+    ]);
+    await settle();
+    await runDueWork(work, later());
+    expect(billing.subscriptions.get(mine.id)?.status).toBe("canceled");
+    expect(mailer.sent.map((m) => m.kind).sort()).toEqual([
+      "withdrawal_outcome",
+      "withdrawal_receipt",
+    ]);
+    expect(mailer.sent.some((m) => m.text.includes("/cancel/keep"))).toBe(false);
+  });
+
   it("answers an address without a subscription identically, and e-mails nobody", async () => {
     const { handler, billing, mailer, settle } = setup();
     billing.add({ customerEmail: "ada@example.com" });

@@ -48,6 +48,14 @@ export class SubscriptionBusyError extends Error {
   }
 }
 
+/** A withdrawal of the same address is under way: the cancellation's e-mail waits for it. */
+export class WithdrawalUnderWayError extends Error {
+  constructor() {
+    super("A withdrawal of this address is under way");
+    this.name = "WithdrawalUnderWayError";
+  }
+}
+
 export class LeaseLostError extends Error {
   constructor() {
     super("Another worker holds this request now");
@@ -115,6 +123,8 @@ const LOCK_SECONDS = 120;
  * (three tries of 8 s each, twice), so a live holder never loses it; a dead one frees it.
  */
 const SUBSCRIPTION_LEASE_SECONDS = 90;
+/** How long a fresh withdrawal holds back a cancellation's e-mail of the same address. */
+const WITHDRAWAL_UNDER_WAY_MINUTES = 10;
 /** How long a request waits for a subscription another one holds before it gives up for now. */
 export const SUBSCRIPTION_WAIT_MS = 30_000;
 
@@ -145,6 +155,12 @@ export interface RequestStore {
    * throws SubscriptionBusyError.
    */
   withSubscription<T>(subscriptionId: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * Whether a withdrawal naming this address (any case) arrived within the last few minutes
+   * and is still at its first attempt, not set aside to wait: a cancellation's e-mail waits
+   * for it, so no undo link goes out for a subscription it is about to end.
+   */
+  withdrawalUnderWay(email: string, exceptId: string): Promise<boolean>;
   /** Whether a "Keep my subscription" for it succeeded after `since`. */
   keptSince(subscriptionId: string, since: Date): Promise<boolean>;
   /** Saves progress and renews the lease; throws LeaseLostError when another worker holds it. */
@@ -295,6 +311,19 @@ export function createRequestStore(db: Db): RequestStore {
         ).catch(() => {});
       }
     },
+    withdrawalUnderWay: (email, exceptId) =>
+      guarded(async () => {
+        const rows = await db.query(
+          `select 1 from private.subscription_requests
+            where kind = 'withdraw' and status = 'pending' and attempts = 0 and id <> $2::uuid
+              and lower(email) = lower($1)
+              and received_at > statement_timestamp() - interval '${WITHDRAWAL_UNDER_WAY_MINUTES} minutes'
+              and next_attempt_at <= statement_timestamp()
+            limit 1`,
+          [email, exceptId],
+        );
+        return rows.length > 0;
+      }),
     keptSince: (subscriptionId, since) =>
       guarded(async () => {
         const rows = await db.query(

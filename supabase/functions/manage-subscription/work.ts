@@ -24,6 +24,7 @@ import {
   type RequestRow,
   type RequestStore,
   type SubscriptionOutcome,
+  WithdrawalUnderWayError,
 } from "./store.ts";
 
 // The work behind a cancellation or a withdrawal, after the request is recorded. Each Stripe
@@ -402,6 +403,15 @@ export async function performRequest(
     const ending = reported
       .filter((entry) => entry.action === "cancel_at_period_end")
       .map((entry) => entry.id);
+    // A withdrawal of this address that arrived alongside may be about to end the subscription:
+    // the e-mail, with its undo link, waits for it (a retry, a minute later), never the end.
+    if (
+      row.kind === "cancel" &&
+      ending.length > 0 &&
+      (await deps.store.withdrawalUnderWay(row.email ?? "", row.id))
+    ) {
+      throw new WithdrawalUnderWayError();
+    }
     // Re-read while holding the subscriptions: a cancellation is e-mailed only if Stripe still
     // has it ending and no withdrawal took it, and no keep lands between the read and the send.
     await holdingAll(deps, ending, async () => {
