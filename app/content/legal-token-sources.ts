@@ -83,6 +83,7 @@ export const siteTokenSources = {
   contactForm: billing,
   expressStartLabel: contract,
   expressStartOption: contract,
+  withdrawalWait: contract,
   formProcessors: forms,
   thirdParties: forms,
 } as const satisfies Record<string, readonly string[]>;

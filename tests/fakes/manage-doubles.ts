@@ -6,16 +6,10 @@ import {
   type PaidInvoice,
   type SubscriptionView,
 } from "../../supabase/functions/manage-subscription/billing.ts";
-import {
-  LeaseLostError,
-  type HeldRequest,
-  type Outcome,
-  type RequestRow,
-  type RequestStore,
-} from "../../supabase/functions/manage-subscription/store.ts";
 
-// In-memory stand-ins for the manage-subscription function's ports: billing, mailer, store and
-// limiters. Each records what it was asked, so a test can assert the calls made.
+// In-memory stand-ins for the manage-subscription function's outside parties: billing, mailer
+// and a limiter. Each records what it was asked, so a test can assert the calls made. The
+// request store has none: tests use the real one on a test database (tests/db/manage-store.ts).
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -144,144 +138,6 @@ export function memoryMailer(): MemoryMailer {
       return 0;
     },
   };
-}
-
-export interface MemoryStore extends RequestStore {
-  rows: Map<string, RequestRow & { last_error?: string; next_attempt_at: number }>;
-  /** Subscription id → the withdrawal request that holds its claim, and the payment. */
-  withdrawals: Map<string, { requestId: string; paymentIntent: string | null }>;
-  /** Every store call rejects as a database that is down. */
-  down: boolean;
-}
-
-export class FakeDatabaseDown extends Error {
-  // What postgres.js reports for a refused connection: read by isUnavailableError.
-  readonly code = "ECONNREFUSED";
-}
-
-export function memoryStore(): MemoryStore {
-  const rows: MemoryStore["rows"] = new Map();
-  const withdrawals: MemoryStore["withdrawals"] = new Map();
-  let counter = 0;
-  // As the table's: a write counts only while the caller's lease token still holds the row.
-  const held = (request: HeldRequest) => {
-    const row = rows.get(request.id);
-    return row !== undefined && row.lease_owner !== null && row.lease_owner === request.lease_owner
-      ? row
-      : undefined;
-  };
-  const store: MemoryStore = {
-    rows,
-    withdrawals,
-    down: false,
-    async record({ kind, email, statement, subscriptionId }) {
-      if (store.down) throw new FakeDatabaseDown("down");
-      counter += 1;
-      const row = {
-        id: `00000000-0000-4000-8000-${String(counter).padStart(12, "0")}`,
-        kind,
-        email: email ?? null,
-        statement: statement ?? null,
-        subscription_id: subscriptionId ?? null,
-        received_at: new Date(),
-        status: "pending" as const,
-        attempts: 0,
-        outcome: null,
-        ack_outbox_id: null,
-        email_outbox_id: null,
-        lease_owner: crypto.randomUUID() as string | null,
-        next_attempt_at: Number.POSITIVE_INFINITY,
-      };
-      rows.set(row.id, row);
-      return structuredClone(row);
-    },
-    async claimDue(limit) {
-      if (store.down) throw new FakeDatabaseDown("down");
-      return [...rows.values()]
-        .filter((row) => row.status === "pending" && row.next_attempt_at <= Date.now())
-        .slice(0, limit)
-        .map((row) => {
-          row.next_attempt_at = Number.POSITIVE_INFINITY;
-          row.lease_owner = crypto.randomUUID();
-          return structuredClone(row);
-        });
-    },
-    async saveProgress(request, outcome: Outcome) {
-      if (store.down) throw new FakeDatabaseDown("down");
-      const row = held(request);
-      if (row === undefined) throw new LeaseLostError();
-      row.outcome = structuredClone(outcome);
-    },
-    async setAck(request, outboxId) {
-      if (store.down) throw new FakeDatabaseDown("down");
-      const row = held(request);
-      if (row === undefined) throw new LeaseLostError();
-      row.ack_outbox_id = outboxId;
-    },
-    async finish(request, status, outcome, emailOutboxId) {
-      if (store.down) throw new FakeDatabaseDown("down");
-      const row = held(request);
-      if (row === undefined) return false;
-      Object.assign(row, {
-        status,
-        outcome: structuredClone(outcome),
-        email_outbox_id: emailOutboxId ?? row.email_outbox_id,
-        lease_owner: null,
-      });
-      return true;
-    },
-    async failAttempt(request, error) {
-      if (store.down) throw new FakeDatabaseDown("down");
-      const row = held(request);
-      if (row === undefined) return "lease_lost";
-      row.attempts += 1;
-      row.last_error = error;
-      row.status = row.attempts >= 6 ? "failed" : "pending";
-      row.lease_owner = null;
-      // Due at once, so a test's retry picks it up.
-      row.next_attempt_at = Date.now();
-      return row.status;
-    },
-    async giveUp(request, reason) {
-      const row = held(request);
-      if (row === undefined) return false;
-      row.status = "failed";
-      row.last_error = reason;
-      row.lease_owner = null;
-      return true;
-    },
-    async claimWithdrawal(request, subscriptionId, planned) {
-      if (store.down) throw new FakeDatabaseDown("down");
-      const paymentIntent = "paymentIntent" in planned ? planned.paymentIntent : null;
-      const holder = withdrawals.get(subscriptionId);
-      if (holder !== undefined) return holder.requestId === request.id;
-      const paid = [...withdrawals.values()].some(
-        (claim) => paymentIntent !== null && claim.paymentIntent === paymentIntent,
-      );
-      if (paid) return false;
-      withdrawals.set(subscriptionId, { requestId: request.id, paymentIntent });
-      return true;
-    },
-    async withdrawnAlready(subscriptionIds) {
-      if (store.down) throw new FakeDatabaseDown("down");
-      return subscriptionIds.filter((id) => withdrawals.has(id));
-    },
-    async latestCancellation(subscriptionId) {
-      if (store.down) throw new FakeDatabaseDown("down");
-      const cancellations = [...rows.values()].filter(
-        (row) =>
-          row.kind !== "keep" &&
-          (row.outcome?.subscriptions ?? []).some(
-            (entry) => entry.id === subscriptionId && entry.action === "cancel_at_period_end",
-          ),
-      );
-      return cancellations.at(-1)?.id ?? null;
-    },
-    async prune() {
-      return 0;
-    },
-  };
-  return store;
 }
 
 /** A fixed-window limiter in memory, with the database limiter's async signature. */

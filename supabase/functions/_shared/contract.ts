@@ -285,6 +285,15 @@ export const SUBSCRIBER_ACCESS: string =
 /** How the period is counted, in the words the Terms, the FAQ and the e-mails use. */
 export const withdrawalPeriodRule = `The ${WITHDRAWAL_DAYS} days start the day after the day you subscribe and end when the ${WITHDRAWAL_DAYS}th day has ended everywhere on Earth (at 12:00 UTC the next day); if the ${WITHDRAWAL_DAYS}th day is a Saturday or a Sunday, they run to the end of the following Monday.`;
 
+/**
+ * Hours a withdrawal waits when its confirmation goes to another mailbox than the address on
+ * file: the owner is e-mailed a link that stops it meanwhile (docs/decisions/019).
+ */
+export const STRANGER_WITHDRAWAL_DELAY_HOURS = 24;
+
+/** The wait, in the words the Terms, /withdraw and the e-mails use. */
+export const strangerWithdrawalRule = `If the confirmation goes to another e-mail address than the one the subscription uses, we wait ${STRANGER_WITHDRAWAL_DELAY_HOURS} hours before ending it and e-mail the address on file a link to stop it, so no one can end someone else's subscription. The wait changes nothing in the amount: the part of the billing period that had passed is counted to the moment your statement reached us.`;
+
 // The manage-subscription function's answers and refusals, which its pages print too.
 
 /** The one answer to a cancellation, whether or not a subscription matched. */
@@ -292,7 +301,7 @@ export const CANCEL_ANSWER =
   "If a subscription uses that address, it is cancelled at the end of its paid period, and we have e-mailed the details.";
 
 /** The one answer to a withdrawal, whether or not a subscription matched. */
-export const WITHDRAW_ANSWER = `We have received your withdrawal and are e-mailing an acknowledgment of receipt, with its content, date and time, to the confirmation address. If a subscription uses the e-mail address you gave and you withdrew within the ${WITHDRAWAL_DAYS}-day withdrawal period, it ends and we refund at least its first payment in full if it is your first subscription, otherwise ${PRO_RATA_REFUND}; after that period, it is cancelled at the end of its paid period instead. Either way, we e-mail that address what we have done.`;
+export const WITHDRAW_ANSWER = `We have received your withdrawal and are e-mailing an acknowledgment of receipt, with its content, date and time, to the confirmation address. If a subscription uses the e-mail address you gave and you withdrew within the ${WITHDRAWAL_DAYS}-day withdrawal period, it ends and we refund at least its first payment in full if it is your first subscription, otherwise ${PRO_RATA_REFUND}; after that period, it is cancelled at the end of its paid period instead. Either way, we e-mail that address what we have done. ${strangerWithdrawalRule}`;
 
 /** How long a "Keep my subscription" link works at most, in days. */
 export const KEEP_LINK_DAYS = 14;
@@ -305,7 +314,7 @@ export const KEEP_BUTTON_LABEL = "Keep my subscription";
 
 /** After "Keep my subscription". */
 export const KEEP_ANSWER =
-  "Your subscription continues: the cancellation is undone, and it renews as before.";
+  "Your subscription continues: the cancellation or withdrawal is undone, and it renews as before.";
 
 /** Where each refusal sends a visitor's plain form: the form's page, at `#error-<code>`. */
 export const MANAGE_MESSAGES = {
@@ -325,6 +334,8 @@ export const MANAGE_MESSAGES = {
   invalid_email: "Please enter the e-mail address you used at checkout, like name@example.com.",
   invalid_confirm_to: "Please enter an e-mail address for the confirmation, like name@example.com.",
   invalid_name: "Please enter your name on one line, up to 200 characters.",
+  name_has_address:
+    "Please enter only your name: it cannot hold a web address, an e-mail address or anything like example.com.",
   invalid_plan: "Please choose Starter, Pro or Expert, or leave the plan empty.",
   invalid_date: "Please enter the day you subscribed as a date that has passed, or leave it empty.",
   invalid_token: "This link is incomplete. Please open it again from your e-mail.",
@@ -379,6 +390,7 @@ export const MANAGE_FORM_ERRORS = {
     "invalid_email",
     "invalid_confirm_to",
     "invalid_name",
+    "name_has_address",
     "invalid_plan",
     "invalid_date",
     "payload_too_large",

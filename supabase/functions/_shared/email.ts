@@ -12,9 +12,17 @@ export interface OutgoingEmail {
 
 export type SendResult = {
   outboxId: string;
-  status: "sent" | "queued" | "local";
+  status: "sent" | "queued" | "local" | "held";
   providerId?: string;
 };
+
+/**
+ * Asked before each message leaves (and again before a held one does): whether it may go now,
+ * or must wait in the outbox as `held` until `until`, for `reason` (our words, for the operator).
+ */
+export type MailGate = (
+  to: string,
+) => Promise<{ allowed: true } | { allowed: false; until: Date; reason: string }>;
 
 export interface Mailer {
   /**
@@ -24,7 +32,10 @@ export interface Mailer {
    * (DatabaseUnavailableError); nothing was sent then.
    */
   send(message: OutgoingEmail): Promise<SendResult>;
-  /** Sends up to `limit` queued messages that are due; returns how many were sent. */
+  /**
+   * Lets held messages whose wait is over through the gate again, then sends up to `limit`
+   * queued messages that are due; returns how many were sent.
+   */
   retryQueued(limit?: number): Promise<number>;
 }
 
@@ -41,6 +52,8 @@ export interface MailerOptions {
   timeoutMs?: number;
   /** Tests only: the clock (ms since epoch). */
   now?: () => number;
+  /** Limits on what may leave: a message past one waits as `held`; nothing is dropped. */
+  gate?: MailGate;
 }
 
 export const RESEND_API_BASE = "https://api.resend.com";
@@ -201,20 +214,60 @@ export function createMailer(options: MailerOptions): Mailer {
       .catch(() => {});
   }
 
+  /**
+   * Asks the gate again about held messages whose wait is over: one let through becomes
+   * queued (sent below) or local; one still refused waits until the gate's next time.
+   */
+  async function releaseHeld(limit: number): Promise<void> {
+    const gate = options.gate;
+    if (gate === undefined) return;
+    const at = clock();
+    const rows = await db.query<{ id: string; to_address: string }>(
+      `update private.email_outbox
+         set next_attempt_at = coalesce($2::timestamptz, statement_timestamp()) + interval '15 minutes'
+       where id in (
+         select id from private.email_outbox
+         where status = 'held' and next_attempt_at <= coalesce($2::timestamptz, statement_timestamp())
+         order by next_attempt_at, created_at
+         limit $1
+         for update skip locked
+       )
+       returning id::text, to_address`,
+      [Math.max(1, Math.min(100, Math.trunc(limit))), at],
+    );
+    for (const row of rows) {
+      const verdict = await gate(row.to_address);
+      await db.query(
+        `update private.email_outbox
+           set status = $2::text, last_error = $3::text,
+               next_attempt_at = coalesce($4::timestamptz, coalesce($5::timestamptz, statement_timestamp()))
+         where id = $1 and status = 'held'`,
+        verdict.allowed
+          ? [row.id, options.apiKey === undefined ? "local" : "queued", null, null, at]
+          : [row.id, "held", verdict.reason.slice(0, 200), verdict.until, at],
+      );
+    }
+  }
+
   return {
     async send(message) {
       check(message);
       const local = options.apiKey === undefined;
+      const verdict =
+        options.gate === undefined ? { allowed: true as const } : await options.gate(message.to);
       let row: OutboxRow | undefined;
       try {
         [row] = await db.query<OutboxRow>(
           `insert into private.email_outbox
-             (to_address, subject, text_body, html_body, kind, ref, status, created_at, next_attempt_at)
+             (to_address, subject, text_body, html_body, kind, ref, status, created_at, next_attempt_at,
+              last_error)
            values ($1, $2, $3, $4, $5, $6, $7::text,
                    coalesce($8::timestamptz, statement_timestamp()),
                    -- Leased while this call sends it, so no retry elsewhere sends it meanwhile.
                    case when $7::text = 'queued'
-                        then coalesce($8::timestamptz, statement_timestamp()) + interval '15 minutes' end)
+                        then coalesce($8::timestamptz, statement_timestamp()) + interval '15 minutes'
+                        when $7::text = 'held' then $9::timestamptz end,
+                   $10::text)
            returning id::text, to_address, subject, text_body, html_body, attempts`,
           [
             message.to,
@@ -223,14 +276,17 @@ export function createMailer(options: MailerOptions): Mailer {
             message.html,
             message.kind,
             message.ref ?? null,
-            local ? "local" : "queued",
+            verdict.allowed ? (local ? "local" : "queued") : "held",
             clock(),
+            verdict.allowed ? null : verdict.until,
+            verdict.allowed ? null : verdict.reason.slice(0, 200),
           ],
         );
       } catch (error) {
         throw asDatabaseError(error);
       }
       if (row === undefined) throw new Error("The outbox insert returned no row.");
+      if (!verdict.allowed) return { outboxId: row.id, status: "held" };
       if (local) return { outboxId: row.id, status: "local" };
 
       const delivery = await deliver(row);
@@ -241,6 +297,7 @@ export function createMailer(options: MailerOptions): Mailer {
     },
 
     async retryQueued(limit = 20) {
+      await releaseHeld(limit);
       if (options.apiKey === undefined) return 0;
       const at = clock();
       // Claims due messages in one statement: a lease of 15 minutes, so two processes never

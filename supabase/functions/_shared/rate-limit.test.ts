@@ -26,7 +26,9 @@ describe("createDbLimiter", () => {
     expect(await limiter.hit("a")).toEqual({ allowed: true });
     clock.advance(1_000);
     expect(await limiter.hit("a")).toEqual({ allowed: true });
-    expect(await limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 9 });
+    expect(await limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 9, first: true });
+    // Only the window's first refusal says so: an operator is told once.
+    expect(await limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 9, first: false });
     expect(await limiter.hit("b")).toEqual({ allowed: true });
 
     clock.advance(9_000);
@@ -38,7 +40,7 @@ describe("createDbLimiter", () => {
     const limiter = createDbLimiter(db, { name: "t", limit: 1, windowSeconds: 1, now: clock.now });
     await limiter.hit("a");
     clock.advance(999);
-    expect(await limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(await limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 1, first: true });
   });
 
   it("lets exactly the limit through when 50 hits on one key arrive at once", async () => {

@@ -1,6 +1,13 @@
 import { asDatabaseError, type Db } from "./db.ts";
 
-export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+export type RateLimitVerdict =
+  | { allowed: true }
+  | {
+      allowed: false;
+      retryAfterSeconds: number;
+      /** True for the window's first refusal only: what an operator is told about once. */
+      first?: boolean;
+    };
 
 export interface RateLimiter {
   /**
@@ -84,7 +91,11 @@ export function createDbLimiter(db: Db, options: DbLimiterOptions): RateLimiter 
       const row = rows[0];
       if (row === undefined) throw new Error("The rate-limit statement returned no row.");
       if (Number(row.hits) <= options.limit) return { allowed: true };
-      return { allowed: false, retryAfterSeconds: Number(row.retry_after_seconds) };
+      return {
+        allowed: false,
+        retryAfterSeconds: Number(row.retry_after_seconds),
+        first: Number(row.hits) === options.limit + 1,
+      };
     },
   };
 }

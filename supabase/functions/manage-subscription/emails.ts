@@ -5,6 +5,7 @@ import {
   PRO_RATA_REFUND,
   keepLinkValidity,
   SITE_PATHS,
+  STRANGER_WITHDRAWAL_DELAY_HOURS,
   withdrawalPeriodRule,
 } from "../_shared/contract.ts";
 import { escapeHtml, type OutgoingEmail } from "../_shared/email.ts";
@@ -175,10 +176,15 @@ export function withdrawalReceiptEmail(
   email: string,
   statement: WithdrawalStatement,
   automatic = true,
+  ownMailbox = true,
 ): OutgoingEmail {
+  // To another mailbox than the checkout address, the receipt repeats no free text a stranger
+  // typed: the name's letters only, and the plan and day, which the form limits to its choices.
   const content = [
-    `Name: ${statement.name}`,
-    `E-mail address used at checkout: ${email}`,
+    `Name: ${ownMailbox ? statement.name : nameLetters(statement.name)}`,
+    ownMailbox
+      ? `E-mail address used at checkout: ${email}`
+      : "E-mail address used at checkout: as given on the form (another address than this one)",
     `Plan: ${statement.plan ?? "not given"}`,
     `Day of subscribing: ${statement.subscribedOn ?? "not given"}`,
     `Confirmation sent to: ${statement.confirmTo}`,
@@ -202,6 +208,55 @@ export function withdrawalReceiptEmail(
     ],
   });
 }
+
+/** A name as letters, marks, spaces, apostrophes and hyphens only: nothing a link is made of. */
+export function nameLetters(name: string): string {
+  return name
+    .normalize("NFKC")
+    .replace(/[^\p{L}\p{M}' \u2019-]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * To the address on file, when a withdrawal confirmed to another mailbox waits: what will end
+ * and when, and the link that stops it. It repeats nothing the sender typed.
+ */
+export function withdrawalPendingEmail(
+  context: EmailContext,
+  to: string,
+  requestId: string,
+  receivedAt: Date,
+  subscriptions: SubscriptionOutcome[],
+  links: ReadonlyMap<string, KeepLink>,
+): OutgoingEmail {
+  const blocks: Block[] = [
+    {
+      text: `On ${formatMoment(receivedAt)} someone used the withdrawal form on our website to withdraw from the ${context.brand} subscription contract of this e-mail address (reference ${requestId}), and asked for the confirmation at another address.`,
+    },
+  ];
+  for (const subscription of subscriptions) {
+    const due = subscription.dueAt === undefined ? receivedAt : new Date(subscription.dueAt);
+    const link = links.get(subscription.id);
+    blocks.push({
+      text: `So we wait ${STRANGER_WITHDRAWAL_DELAY_HOURS} hours: unless you stop it, ${describe(subscription)} ends on ${formatMoment(due)}, and we refund your payment less the part of the billing period that had passed when the statement reached us.${link === undefined ? "" : " If this wasn't you, or you have changed your mind, this link stops it and your subscription renews as before:"}`,
+      ...(link === undefined ? {} : { link: { label: NOT_ME_LABEL, url: link.url } }),
+    });
+  }
+  blocks.push({
+    text: `If it was you, there is nothing to do. Questions: ${context.supportEmail}`,
+  });
+  return render(context, {
+    to,
+    subject: `A withdrawal from your ${context.brand} subscription: stop it if it wasn't you`,
+    kind: "withdrawal_pending",
+    ref: requestId,
+    blocks,
+  });
+}
+
+/** The link text that stops a waiting withdrawal. */
+export const NOT_ME_LABEL = "This wasn't me: keep my subscription";
 
 /** After a withdrawal's work: what happened to each subscription, and the refund. */
 export function withdrawalOutcomeEmail(

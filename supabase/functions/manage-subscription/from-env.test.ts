@@ -133,18 +133,25 @@ describe("manage-subscription with no payment provider configured", () => {
   });
 });
 
-describe("the per-address limit with no payment provider configured", () => {
-  it("holds across processes sharing one database", async () => {
-    await db.query("truncate private.rate_limit_windows");
+describe("the per-mailbox limit with no payment provider configured", () => {
+  it("holds the e-mail, never the request, across processes sharing one database", async () => {
+    await db.query("truncate private.rate_limit_windows, private.email_outbox");
+    const work: Promise<unknown>[] = [];
     const process = () =>
       createManageSubscriptionFromEnv(
         { SITE_URL: SITE, MANAGE_EMAIL_RATE_LIMIT: "1" },
-        { db, log: () => {}, floorMs: 0 },
+        { db, log: () => {}, floorMs: 0, waitUntil: (job) => work.push(job) },
       );
     const first = await process().handler(post({ action: "cancel", email: "lin@example.com" }));
-    expect(first.status).toBe(200);
-    const second = await process().handler(post({ action: "cancel", email: "lin@example.com" }));
-    expect(second.status).toBe(429);
+    await Promise.all(work);
+    const second = await process().handler(post({ action: "cancel", email: "Lin+2@example.com" }));
+    await Promise.all(work);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.headers.get("retry-after")).toBeNull();
+    const sent = await db.query<{ status: string }>(
+      "select status from private.email_outbox order by created_at",
+    );
+    expect(sent.map((row) => row.status)).toEqual(["local", "held"]);
   });
 });
 

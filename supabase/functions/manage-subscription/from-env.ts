@@ -2,11 +2,13 @@ import { BRAND_NAME } from "../_shared/contract.ts";
 import type { Db } from "../_shared/db.ts";
 import { functionDb } from "../_shared/function-db.ts";
 import { createMailer, type Mailer } from "../_shared/email.ts";
+import { createMailGate } from "../_shared/mail-gate.ts";
 import { parseEmailEnv } from "../_shared/email-env.ts";
 import { createDbLimiter } from "../_shared/rate-limit.ts";
 import type { FunctionHandler, LogLine } from "../_shared/serve.ts";
 import type { Billing } from "./billing.ts";
 import {
+  addressKey,
   createManageHandler,
   createNoDatabaseManageHandler,
   createNotConfiguredHandler,
@@ -14,10 +16,10 @@ import {
 import { parseManageEnv } from "./schema.ts";
 import { createStripeBilling } from "./stripe.ts";
 import { createRequestStore } from "./store.ts";
-import { retryDue, type WorkDeps } from "./work.ts";
+import { runDueWork, type WorkDeps } from "./work.ts";
 
 /**
- * The per-address limit's key when no SUBSCRIPTION_LINK_SECRET is set (no Stripe key either,
+ * The per-mailbox limit's key when no SUBSCRIPTION_LINK_SECRET is set (no Stripe key either,
  * so nothing is signed with it). Public, so it hides an address no better than the SHA-256 the
  * limiter stores of every key anyway; SUBSCRIPTION_LINK_SECRET, when set, hides it fully.
  */
@@ -44,8 +46,9 @@ export interface ManageFromEnvOptions {
 export interface ManageSubscription {
   handler: FunctionHandler;
   /**
-   * Retries requests whose Stripe work or e-mail failed, and deletes requests past their
-   * retention. The Node server runs it every minute; on Supabase the next request does.
+   * Runs the work that is due (work.ts `runDueWork`): retries of requests whose Stripe work or
+   * e-mail failed, withdrawals whose wait is over, and the pruning of requests past their
+   * retention; then the outbox's held and queued e-mail. The Node server runs it every minute; on Supabase the next request does.
    */
   retryRequests: () => Promise<void>;
   /** The mailer the function sends through; undefined without a database. */
@@ -77,6 +80,9 @@ export function createManageSubscriptionFromEnv(
       mailer: undefined,
     };
   }
+  // Without Stripe no undo link is signed, and the key only keys the per-mailbox limit. Every
+  // process must use the same one, or the limit counts per process (per isolate on Supabase).
+  const linkSecret = config.linkSecret ?? ADDRESS_KEY_WITHOUT_SECRET;
   const mailer =
     options.mailer ??
     createMailer({
@@ -84,6 +90,31 @@ export function createManageSubscriptionFromEnv(
       apiKey: emailConfig.apiKey,
       apiBase: emailConfig.apiBase,
       from: emailConfig.from,
+      gate: createMailGate({
+        perMailbox:
+          config.emailRateLimitPerHour === 0
+            ? undefined
+            : createDbLimiter(db, {
+                name: "manage:address",
+                limit: config.emailRateLimitPerHour,
+                windowSeconds: 3600,
+              }),
+        global:
+          config.emailRateLimitGlobalPerHour === 0
+            ? undefined
+            : createDbLimiter(db, {
+                name: "manage:email:all",
+                limit: config.emailRateLimitGlobalPerHour,
+                windowSeconds: 3600,
+              }),
+        keyOf: (mailbox) => addressKey(linkSecret, mailbox),
+        reasons: {
+          perMailbox: `waits: this mailbox has had its ${config.emailRateLimitPerHour} e-mails this hour (MANAGE_EMAIL_RATE_LIMIT)`,
+          global: `waits: the function has sent its ${config.emailRateLimitGlobalPerHour} e-mails this hour (MANAGE_EMAIL_RATE_LIMIT_GLOBAL)`,
+        },
+        log,
+        event: "manage_email_ceiling_reached",
+      }),
     });
 
   const billing =
@@ -113,9 +144,6 @@ export function createManageSubscriptionFromEnv(
       JSON.stringify({ level: "warn", event: "manage_requests_queued", missing: config.missing }),
     );
   }
-  // Without Stripe no undo link is signed, and the key only keys the per-address limit. Every
-  // process must use the same one, or the limit counts per process (per isolate on Supabase).
-  const linkSecret = config.linkSecret ?? ADDRESS_KEY_WITHOUT_SECRET;
   const store = createRequestStore(db);
   const email = { brand: BRAND_NAME, siteUrl: config.siteUrl, supportEmail: config.supportEmail };
   const work: WorkDeps = {
@@ -146,19 +174,13 @@ export function createManageSubscriptionFromEnv(
             limit: config.rateLimitPerMinute,
             windowSeconds: 60,
           }),
-    perAddress:
-      config.emailRateLimitPerHour === 0
-        ? undefined
-        : createDbLimiter(db, {
-            name: "manage:address",
-            limit: config.emailRateLimitPerHour,
-            windowSeconds: 3600,
-          }),
   });
   return {
     handler,
     retryRequests: async () => {
-      await retryDue(work);
+      await runDueWork(work, new Date());
+      // Lets held e-mail whose hour is over through the limits again, and retries the rest.
+      await mailer.retryQueued();
     },
     mailer,
   };

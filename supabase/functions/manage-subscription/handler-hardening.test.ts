@@ -1,28 +1,32 @@
-import { describe, expect, it } from "vitest";
-import {
-  memoryBilling,
-  memoryLimiter,
-  memoryMailer,
-  memoryStore,
-} from "../../../tests/fakes/manage-doubles.ts";
-import { createManageHandler, KEEP_ANSWER, mailboxOf, MESSAGES } from "./handler.ts";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { EmbeddedDb } from "../../../server/embedded-db.ts";
+import { clearManageState, testRequestStore } from "../../../tests/db/manage-store.ts";
+import { closeSharedTestDb, sharedTestDb } from "../../../tests/db/test-db.ts";
+import { memoryBilling, memoryMailer } from "../../../tests/fakes/manage-doubles.ts";
+import { createManageHandler, KEEP_ANSWER, MESSAGES } from "./handler.ts";
 import { keepLinkExpiry, signKeepToken } from "./link-token.ts";
 
-// What the security review asked of the handler: prototype keys, the per-address limit, names
-// that hide text, undo links bound to their cancellation, and faults no step expected.
+// What the security reviews asked of the handler: prototype keys, no refusal keyed on an
+// address, names that hide text or carry a link, undo links bound to their cancellation, and
+// faults no step expected. The real request store, on PGlite.
 
 const SITE = "https://castloop.test";
 const ENDPOINT = "https://fn.castloop.test/functions/v1/manage-subscription";
 const SECRET = "a-test-secret-that-is-long-enough-for-hmac";
 
-function setup(options: { perAddress?: number } = {}) {
+let db: EmbeddedDb;
+beforeAll(async () => {
+  db = await sharedTestDb();
+}, 60_000);
+beforeEach(() => clearManageState(db));
+afterAll(() => closeSharedTestDb());
+
+function setup() {
   const billing = memoryBilling();
   const mailer = memoryMailer();
-  const store = memoryStore();
+  const store = testRequestStore(db);
   const logs: string[] = [];
   const pending: Promise<unknown>[] = [];
-  const perAddress =
-    options.perAddress === undefined ? undefined : memoryLimiter(options.perAddress);
   const handler = createManageHandler({
     billing,
     mailer,
@@ -34,12 +38,11 @@ function setup(options: { perAddress?: number } = {}) {
     log: (line: string) => logs.push(line),
     floorMs: 0,
     waitUntil: (work: Promise<unknown>) => pending.push(work),
-    perAddress,
   });
   const settle = async () => {
     while (pending.length > 0) await pending.shift();
   };
-  return { handler, billing, mailer, store, logs, settle, perAddress };
+  return { handler, billing, mailer, store, logs, settle };
 }
 
 const postJson = (body: unknown) =>
@@ -80,7 +83,7 @@ describe("prototype keys", () => {
       const response = await handler(postForm({ action: key, email: "ada@example.com" }));
       expect(response.status).toBe(303);
       expect(response.headers.get("location")).toBe(`${SITE}/cancel#error-invalid_body`);
-      expect(store.rows.size).toBe(0);
+      expect((await store.rows()).length).toBe(0);
       expect(billing.calls).toEqual([]);
     },
   );
@@ -108,53 +111,33 @@ describe("prototype keys", () => {
   });
 });
 
-describe("the per-address limit", () => {
-  it("counts a withdrawal confirmed to its checkout address once", async () => {
-    const { handler, perAddress, settle } = setup({ perAddress: 1 });
-    const response = await handler(postJson(withdrawal));
-    await settle();
-    expect(response.status).toBe(200);
-    expect([...perAddress!.hits.values()]).toEqual([1]);
-  });
-
-  it("counts a confirmation to the same mailbox, spelt otherwise, once too", async () => {
-    const { handler, perAddress, settle } = setup({ perAddress: 1 });
-    const response = await handler(
-      postJson({ ...withdrawal, confirmTo: "Ada+receipts@Example.com" }),
-    );
-    await settle();
-    expect(response.status).toBe(200);
-    expect([...perAddress!.hits.values()]).toEqual([1]);
-  });
-
-  it("shares one window between a+1@x.com and A+2@x.com, and keeps each as typed", async () => {
-    const { handler, billing, perAddress, settle } = setup({ perAddress: 1 });
+describe("requests naming one mailbox", () => {
+  it("are all recorded and acted on, and Stripe is asked about each address as typed", async () => {
+    const { handler, billing, store, settle } = setup();
     const first = await handler(postJson({ action: "cancel", email: "a+1@x.com" }));
     const second = await handler(postJson({ action: "cancel", email: "A+2@x.com" }));
     const other = await handler(postJson({ action: "cancel", email: "b+1@x.com" }));
     await settle();
-    expect([first.status, second.status, other.status]).toEqual([200, 429, 200]);
-    expect(perAddress!.hits.size).toBe(2);
+    expect([first.status, second.status, other.status]).toEqual([200, 200, 200]);
+    expect(first.headers.get("retry-after")).toBeNull();
+    expect((await store.rows()).map((row) => row.email)).toEqual([
+      "a+1@x.com",
+      "A+2@x.com",
+      "b+1@x.com",
+    ]);
     // Stripe is asked about the address as typed (and lower-cased), never the folded one.
     expect(
       billing.calls.filter((c) => c.op === "find").map((c) => c.op === "find" && c.email),
-    ).toEqual(["a+1@x.com", "b+1@x.com"]);
+    ).toEqual(["a+1@x.com", "A+2@x.com", "a+2@x.com", "b+1@x.com"]);
   });
 
   it("sends the acknowledgment to the confirmation address as typed", async () => {
-    const { handler, mailer, settle } = setup({ perAddress: 5 });
+    const { handler, mailer, settle } = setup();
     await handler(postJson({ ...withdrawal, confirmTo: "Ada+Receipts@Example.org" }));
     await settle();
     expect(mailer.sent.find((m) => m.kind === "withdrawal_receipt")?.to).toBe(
       "Ada+Receipts@Example.org",
     );
-  });
-
-  it("folds case and the +tag, and nothing else", () => {
-    expect(mailboxOf("A+2@X.com")).toBe("a@x.com");
-    expect(mailboxOf("a.b+c+d@x.com")).toBe("a.b@x.com");
-    expect(mailboxOf("+only@x.com")).toBe("+only@x.com");
-    expect(mailboxOf("a@sub+domain.com")).toBe("a@sub+domain.com");
   });
 });
 
@@ -186,7 +169,7 @@ describe("names and addresses that hide text", () => {
     const response = await handler(postJson({ ...withdrawal, name }));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ code: "invalid_name", error: MESSAGES.invalid_name });
-    expect(store.rows.size).toBe(0);
+    expect((await store.rows()).length).toBe(0);
   });
 
   it("sends a form with such a name back to the withdrawal page's notice", async () => {
@@ -194,6 +177,52 @@ describe("names and addresses that hide text", () => {
     const response = await handler(postForm({ ...withdrawal, name: "Ada\u202Eecalevol" }));
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(`${SITE}/withdraw#error-invalid_name`);
+  });
+
+  it.each([
+    "Card declined: update it at https://pay.example",
+    "see www.example.com",
+    "Ada (ada@example.com)",
+    "Ada Lovelace example.com",
+    "Ada pay-now.example",
+    "Ada ｅｘａｍｐｌｅ．ｃｏｍ",
+  ])("refuses a name that carries a web address: %s", async (name) => {
+    const { handler, store } = setup();
+    const response = await handler(postJson({ ...withdrawal, name }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      code: "name_has_address",
+      error: MESSAGES.name_has_address,
+    });
+    expect((await store.rows()).length).toBe(0);
+    const form = await handler(postForm({ ...withdrawal, name }));
+    expect(form.headers.get("location")).toBe(`${SITE}/withdraw#error-name_has_address`);
+  });
+
+  it("takes names with initials and dots followed by a space", async () => {
+    const { handler, settle } = setup();
+    for (const name of ["J. R. R. Tolkien", "Dr. Ada Lovelace", "Martin Luther King Jr."]) {
+      expect((await handler(postJson({ ...withdrawal, name }))).status).toBe(200);
+    }
+    await settle();
+  });
+
+  it("sends another mailbox a receipt with the name's letters only and no checkout address", async () => {
+    const { handler, mailer, settle } = setup();
+    await handler(
+      postJson({
+        ...withdrawal,
+        name: "Ada <b>Lovelace</b> 0800 123 456!",
+        email: "victim@example.com",
+        confirmTo: "stranger@example.org",
+      }),
+    );
+    await settle();
+    const receipt = mailer.sent.find((m) => m.kind === "withdrawal_receipt");
+    expect(receipt?.to).toBe("stranger@example.org");
+    expect(receipt?.text).toContain("Name: Ada b Lovelace b");
+    expect(receipt?.text).not.toMatch(/<b>|0800|456!|victim/);
+    expect(receipt?.html).not.toContain("victim");
   });
 
   it("takes names in any script, with accents and apostrophes", async () => {
@@ -227,7 +256,7 @@ describe("names and addresses that hide text", () => {
     expect((await cancel.json()).code).toBe("invalid_email");
     const confirm = await handler(postJson({ ...withdrawal, confirmTo: email }));
     expect((await confirm.json()).code).toBe("invalid_confirm_to");
-    expect(store.rows.size).toBe(0);
+    expect((await store.rows()).length).toBe(0);
   });
 });
 

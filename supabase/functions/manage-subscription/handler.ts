@@ -32,7 +32,7 @@ import {
   type ManageErrorCode,
 } from "./messages.ts";
 import { isAction, parseManageBody, type Action, type ManageBody } from "./schema.ts";
-import type { RequestStore } from "./store.ts";
+import { SubscriptionBusyError, type RequestStore } from "./store.ts";
 import { runRequest, type WorkDeps } from "./work.ts";
 
 export { CANCEL_ANSWER, KEEP_ANSWER, MESSAGES, WITHDRAW_ANSWER };
@@ -50,10 +50,12 @@ export const RESPONSE_FLOOR_MS = 1_200;
 export const DATABASE_RETRY_AFTER_SECONDS = 30;
 
 export interface ManageLimiters {
-  /** Per client address (IPv6 per /64), for every action. */
+  /**
+   * Per client address (IPv6 per /64), for every action. Nothing keyed on an e-mail address
+   * refuses a request, so no stranger can lock a customer out: the per-mailbox limit holds
+   * the e-mail instead (the mailer's gate, from-env.ts).
+   */
   perClient?: RateLimiter;
-  /** Per e-mail address (keyed by an HMAC of it), for cancel and withdraw. */
-  perAddress?: RateLimiter;
 }
 
 export interface ManageHandlerDeps extends ManageLimiters {
@@ -61,7 +63,7 @@ export interface ManageHandlerDeps extends ManageLimiters {
   billing: Billing | undefined;
   mailer: Mailer;
   store: RequestStore;
-  /** Signs the undo links and keys the per-address limit (SUBSCRIPTION_LINK_SECRET). */
+  /** Signs the undo links and keys the per-mailbox limit (SUBSCRIPTION_LINK_SECRET). */
   linkSecret: string;
   siteUrl: string;
   allowedOrigins: readonly string[];
@@ -80,20 +82,8 @@ export interface ManageHandlerDeps extends ManageLimiters {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-/**
- * The mailbox an address reaches, for the per-address limit only: its case and a `+tag` make
- * no other mailbox, so a+1@x.com and A+2@x.com share one window. Stripe and the e-mails get
- * the address as typed.
- */
-export function mailboxOf(address: string): string {
-  const at = address.lastIndexOf("@");
-  const local = address.slice(0, at);
-  const plus = local.indexOf("+");
-  return `${plus > 0 ? local.slice(0, plus) : local}${address.slice(at)}`.toLowerCase();
-}
-
 /** The HMAC of a mailbox, so the limiter's table never holds it and no one can reverse it. */
-async function addressKey(secret: string, mailbox: string): Promise<string> {
+export async function addressKey(secret: string, mailbox: string): Promise<string> {
   const key = await crypto.subtle.importKey(
     "raw",
     new TextEncoder().encode(secret),
@@ -271,28 +261,12 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
       const body = parsed.body;
 
       try {
+        // A keep counts apart: the cancellations a client sent never use up its undo.
         const verdict = await limited([
-          // A keep counts apart: the cancellations a client sent never use up its undo.
           {
             limiter: deps.perClient,
             key: `${body.action === "keep" ? "manage-keep" : "manage"}:${rateLimitKey(info?.clientIp)}`,
           },
-          ...(body.action === "keep"
-            ? []
-            : await Promise.all(
-                // One hit per mailbox a request names: a confirmation to the checkout address
-                // counts once.
-                [
-                  ...new Set(
-                    [body.email, ...(body.action === "withdraw" ? [body.confirmTo] : [])].map(
-                      mailboxOf,
-                    ),
-                  ),
-                ].map(async (mailbox) => ({
-                  limiter: deps.perAddress,
-                  key: await addressKey(deps.linkSecret, mailbox),
-                })),
-              )),
         ]);
         if (!verdict.allowed) {
           return fail(429, "rate_limited", { "Retry-After": String(verdict.retryAfterSeconds) });
@@ -360,39 +334,53 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
       if (check.reason === "malformed") return fail(400, "invalid_token");
       return check.reason === "expired" ? fail(410, "link_expired") : fail(400, "invalid_link");
     }
-    let row;
+    const subscriptionId = check.subscriptionId;
     try {
-      const latest = await deps.store.latestCancellation(check.subscriptionId);
-      if (latest !== check.requestId) {
-        log(JSON.stringify({ level: "warn", event: "manage_keep_refused", reason: "superseded" }));
-        return fail(410, "link_superseded");
-      }
-      row = await deps.store.record({ kind: "keep", subscriptionId: check.subscriptionId });
+      // Check, write and save while holding the subscription: a cancellation running now either
+      // saved first (this link is then superseded) or writes after this keep and says so.
+      return await deps.store.withSubscription(subscriptionId, async () => {
+        const latest = await deps.store.latestCancellation(subscriptionId);
+        if (latest !== check.requestId) {
+          log(
+            JSON.stringify({ level: "warn", event: "manage_keep_refused", reason: "superseded" }),
+          );
+          return fail(410, "link_superseded");
+        }
+        // A withdrawal ended it: there is nothing left to keep.
+        if ((await deps.store.withdrawnAlready([subscriptionId])).length > 0) {
+          return fail(409, "subscription_ended");
+        }
+        const row = await deps.store.record({ kind: "keep", subscriptionId });
+        try {
+          await billing.setCancelAtPeriodEnd(subscriptionId, false, `${row.id}/keep`);
+        } catch (error) {
+          const failure = error instanceof BillingError ? error : undefined;
+          await deps.store.giveUp(row, `keep_${failure?.kind ?? "unexpected"}`).catch(() => {});
+          log(
+            JSON.stringify({
+              level: failure?.kind === "not_changeable" ? "warn" : "error",
+              event: "manage_keep_failed",
+              request: row.id,
+              kind: failure?.kind ?? "unexpected",
+              ...failure?.details,
+            }),
+          );
+          // The visitor is told plainly; nothing is retried behind their back.
+          if (failure?.kind === "not_changeable") return fail(409, "subscription_ended");
+          return fail(503, "billing_unavailable", { "Retry-After": "30" });
+        }
+        // Saved before the subscription is let go: a waiting withdrawal reads it as stopped.
+        await deps.store
+          .finish(row, "done", { subscriptions: [{ id: subscriptionId, action: "kept" }] }, null)
+          .catch(() => {});
+        return succeed("keep", KEEP_ANSWER);
+      });
     } catch (error) {
       if (isUnavailableError(error)) return dbDown(fail);
+      if (error instanceof SubscriptionBusyError) {
+        return fail(503, "billing_unavailable", { "Retry-After": "30" });
+      }
       throw error;
     }
-    try {
-      await billing.setCancelAtPeriodEnd(check.subscriptionId, false, `${row.id}/keep`);
-    } catch (error) {
-      const failure = error instanceof BillingError ? error : undefined;
-      await deps.store.giveUp(row, `keep_${failure?.kind ?? "unexpected"}`).catch(() => {});
-      log(
-        JSON.stringify({
-          level: failure?.kind === "not_changeable" ? "warn" : "error",
-          event: "manage_keep_failed",
-          request: row.id,
-          kind: failure?.kind ?? "unexpected",
-          ...failure?.details,
-        }),
-      );
-      // The visitor is told plainly; nothing is retried behind their back.
-      if (failure?.kind === "not_changeable") return fail(409, "subscription_ended");
-      return fail(503, "billing_unavailable", { "Retry-After": "30" });
-    }
-    await deps.store
-      .finish(row, "done", { subscriptions: [{ id: check.subscriptionId, action: "kept" }] }, null)
-      .catch(() => {});
-    return succeed("keep", KEEP_ANSWER);
   }
 }

@@ -78,6 +78,11 @@ export async function verifyKeepToken(
     return { ok: false, reason: /^v1\.\w+\.\d+\.[\w-]{43}$/.test(token) ? "forged" : "malformed" };
   const [, subscriptionId = "", requestId = "", secondsText = "", mac = ""] = match;
   const seconds = Number(secondsText);
+  // One spelling per link: no leading zeros in the expiry, no spare bits in the signature's
+  // last character. Anything else is refused as not ours, even though it would verify.
+  if (String(seconds) !== secondsText || base64Url(fromBase64Url(mac).buffer) !== mac) {
+    return { ok: false, reason: "forged" };
+  }
   const valid = await crypto.subtle.verify(
     "HMAC",
     await hmacKey(secret),

@@ -46,6 +46,13 @@ const SCRIPT_JOINER =
   /(?<=(?!\p{Script=Latin})[\p{L}\p{M}])[\u200C\u200D](?=(?!\p{Script=Latin})[\p{L}\p{M}])/gu;
 const hidesText = (name: string) => CONTROL.test(name.replace(SCRIPT_JOINER, ""));
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+// What a name must not carry, so the receipt to a confirmation address never relays a
+// stranger's link: a scheme, `www.`, an `@`, or a host-like `label.tld` (letters or digits, a
+// dot, then two or more letters, as in example.com; "J. R. Tolkien" has a space after its dots).
+const ADDRESS_LIKE = /:\/\/|www\.|@|[\p{L}\p{N}-]\.\p{L}{2,}/iu;
+
+/** Whether a name carries a web address or something a mail client would make one of. */
+export const looksLikeAddress = (name: string) => ADDRESS_LIKE.test(name.normalize("NFKC"));
 
 export type CancelBody = { action: "cancel"; email: string };
 export type KeepBody = { action: "keep"; token: string };
@@ -67,6 +74,7 @@ export type BodyErrorCode =
   | "invalid_email"
   | "invalid_confirm_to"
   | "invalid_name"
+  | "name_has_address"
   | "invalid_plan"
   | "invalid_date"
   | "invalid_token";
@@ -145,6 +153,7 @@ export function parseManageBody(value: unknown, today: Date): BodyParseResult {
   ) {
     return { ok: false, code: "invalid_name" };
   }
+  if (looksLikeAddress(name)) return { ok: false, code: "name_has_address" };
   const confirmAddress = email(confirmTo);
   if (confirmAddress === undefined) return { ok: false, code: "invalid_confirm_to" };
   if (plan !== undefined && !(PLAN_NAMES as readonly unknown[]).includes(plan)) {
@@ -172,7 +181,14 @@ export function parseManageBody(value: unknown, today: Date): BodyParseResult {
 // ---- Configuration ----
 
 export const DEFAULT_MANAGE_RATE_LIMIT = 10;
+/** E-mails per hour to one canonical mailbox (docs/security.md). */
 export const DEFAULT_MANAGE_EMAIL_RATE_LIMIT = 5;
+/**
+ * E-mails per hour the function sends in all: a site of this size sends a few a day (each
+ * cancellation or withdrawal writes one to three), so 100 leaves room for a busy hour and keeps
+ * a flood far below what would put the sending account at risk.
+ */
+export const DEFAULT_MANAGE_EMAIL_RATE_LIMIT_GLOBAL = 100;
 /** At least this long, so a guessed secret is not a short one. */
 export const MIN_LINK_SECRET_LENGTH = 32;
 
@@ -197,7 +213,8 @@ export const manageEnvSchema = z.object({
     }),
   ),
   MANAGE_RATE_LIMIT: count("requests per minute per client"),
-  MANAGE_EMAIL_RATE_LIMIT: count("requests per hour per e-mail address"),
+  MANAGE_EMAIL_RATE_LIMIT: count("e-mails per hour per mailbox"),
+  MANAGE_EMAIL_RATE_LIMIT_GLOBAL: count("e-mails per hour in all"),
   VITE_SUPPORT_EMAIL: optional(z.string()),
 });
 
@@ -212,6 +229,7 @@ export interface ManageConfig {
   planNames: Map<string, string>;
   rateLimitPerMinute: number;
   emailRateLimitPerHour: number;
+  emailRateLimitGlobalPerHour: number;
   supportEmail: string;
   /** DATABASE_URL, else SUPABASE_DB_URL; undefined when neither is set. */
   databaseUrl: string | undefined;
@@ -263,6 +281,8 @@ export function parseManageEnv(env: Record<string, string | undefined>): ManageC
     planNames,
     rateLimitPerMinute: vars.MANAGE_RATE_LIMIT ?? DEFAULT_MANAGE_RATE_LIMIT,
     emailRateLimitPerHour: vars.MANAGE_EMAIL_RATE_LIMIT ?? DEFAULT_MANAGE_EMAIL_RATE_LIMIT,
+    emailRateLimitGlobalPerHour:
+      vars.MANAGE_EMAIL_RATE_LIMIT_GLOBAL ?? DEFAULT_MANAGE_EMAIL_RATE_LIMIT_GLOBAL,
     supportEmail: vars.VITE_SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
     databaseUrl: databaseUrlFromEnv(vars),
     missing,

@@ -151,7 +151,8 @@ describe("the subscription requests table", () => {
       ),
     ].map((match) => match[1]);
     const migration = readFileSync(
-      new URL("../../migrations/20261127000200_outbox_retention.sql", import.meta.url),
+      // The sweep's latest definition.
+      new URL("../../migrations/20261128001000_manage_locks.sql", import.meta.url),
       "utf8",
     );
     expect(kinds.length).toBeGreaterThan(3);

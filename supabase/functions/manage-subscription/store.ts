@@ -40,6 +40,22 @@ export type HeldRequest = Pick<RequestRow, "id" | "lease_owner">;
  * The request's lease ran out and another worker took it: the holder that lost it stops, and
  * its writes are dropped, so it never overwrites what the new holder does.
  */
+/** Another request held the subscription for longer than a holder may: try again later. */
+export class SubscriptionBusyError extends Error {
+  constructor() {
+    super("Another request holds this subscription");
+    this.name = "SubscriptionBusyError";
+  }
+}
+
+/** A withdrawal of the same address is under way: the cancellation's e-mail waits for it. */
+export class WithdrawalUnderWayError extends Error {
+  constructor() {
+    super("A withdrawal of this address is under way");
+    this.name = "WithdrawalUnderWayError";
+  }
+}
+
 export class LeaseLostError extends Error {
   constructor() {
     super("Another worker holds this request now");
@@ -56,7 +72,13 @@ export interface SubscriptionOutcome {
   plan?: string;
   /** ISO time: the last paid moment. */
   lastPaid?: string;
-  action: "cancel_at_period_end" | "canceled_now" | "kept";
+  /**
+   * `withdrawal_pending`: a withdrawal confirmed to another mailbox than the one on file, which
+   * waits until `dueAt` for its owner's "this wasn't me"; `stopped`: the owner stopped it.
+   */
+  action: "cancel_at_period_end" | "canceled_now" | "kept" | "withdrawal_pending" | "stopped";
+  /** A pending withdrawal: the moment (ISO) it ends the subscription unless stopped. */
+  dueAt?: string;
   /**
    * Withdrawal inside the 14 days: the refund made, or why a person must work it out. `first`:
    * the customer's first subscription, which gets at least its first payment back in full.
@@ -80,8 +102,11 @@ export interface Outcome {
   subscriptions: SubscriptionOutcome[];
   /** True once every Stripe call is made; the e-mail comes after. */
   stripeDone?: boolean;
-  /** Why the request waits for a person: no payment provider, or a withdrawal matched none. */
-  queued?: "no_billing" | "no_match";
+  /**
+   * Why the request waits for a person: no payment provider, a withdrawal matched none, or its
+   * subscription ended another way while the withdrawal waited.
+   */
+  queued?: "no_billing" | "no_match" | "ended_while_waiting";
   /** Subscriptions found that another withdrawal ends and refunds, or has already. */
   withdrawnElsewhere?: string[];
   /** The e-mails about the outcome written so far, saved as each is: a retry sends none twice. */
@@ -100,6 +125,15 @@ export const RETENTION_SQL: Record<RequestKind, string> = {
 export const MAX_ATTEMPTS = 6;
 /** How long one worker holds a request. */
 const LOCK_SECONDS = 120;
+/**
+ * How long one holder keeps a subscription at most: longer than its Stripe calls can take
+ * (three tries of 8 s each, twice), so a live holder never loses it; a dead one frees it.
+ */
+const SUBSCRIPTION_LEASE_SECONDS = 90;
+/** How long a fresh withdrawal holds back a cancellation's e-mail of the same address. */
+const WITHDRAWAL_UNDER_WAY_MINUTES = 10;
+/** How long a request waits for a subscription another one holds before it gives up for now. */
+export const SUBSCRIPTION_WAIT_MS = 30_000;
 
 const COLUMNS =
   "id, kind, email, statement, subscription_id, received_at, status, attempts, outcome, ack_outbox_id, email_outbox_id, lease_owner";
@@ -116,7 +150,26 @@ export interface RequestStore {
    * Pending requests whose next attempt is due and that no worker holds; takes each with a
    * lease of its own (a new `lease_owner`), in one statement, so two workers never share one.
    */
-  claimDue(limit: number): Promise<RequestRow[]>;
+  claimDue(limit: number, asOf?: Date): Promise<RequestRow[]>;
+  /**
+   * Sets the request aside until `until` (a withdrawal's wait), saving its outcome and freeing
+   * its lease, so `claimDue` takes it again then; throws LeaseLostError when not held.
+   */
+  postpone(held: HeldRequest, outcome: Outcome, until: Date): Promise<void>;
+  /**
+   * Runs `work` while holding the subscription, so no other cancellation, keep or withdrawal
+   * of it checks, writes or saves meanwhile. Waits its turn up to SUBSCRIPTION_WAIT_MS, then
+   * throws SubscriptionBusyError.
+   */
+  withSubscription<T>(subscriptionId: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * Whether a withdrawal naming this address (any case) arrived within the last few minutes
+   * and is still at its first attempt, not set aside to wait: a cancellation's e-mail waits
+   * for it, so no undo link goes out for a subscription it is about to end.
+   */
+  withdrawalUnderWay(email: string, exceptId: string): Promise<boolean>;
+  /** Whether a "Keep my subscription" for it succeeded after `since`. */
+  keptSince(subscriptionId: string, since: Date): Promise<boolean>;
   /** Saves progress and renews the lease; throws LeaseLostError when another worker holds it. */
   saveProgress(held: HeldRequest, outcome: Outcome): Promise<void>;
   /** Throws LeaseLostError when another worker holds the request. */
@@ -148,8 +201,8 @@ export interface RequestStore {
   /** Which of these subscriptions a withdrawal has already claimed (ended and refunded). */
   withdrawnAlready(subscriptionIds: readonly string[]): Promise<string[]>;
   /**
-   * The request that last canceled the subscription at its period end (the one whose e-mail
-   * holds the live "Keep my subscription" link), or null when none is recorded.
+   * The request that last canceled the subscription at its period end, or set a withdrawal of
+   * it waiting (the one whose e-mail holds the live "Keep my subscription" link), or null.
    */
   latestCancellation(subscriptionId: string): Promise<string | null>;
   prune(): Promise<number>;
@@ -183,7 +236,7 @@ export function createRequestStore(db: Db): RequestStore {
         if (row === undefined) throw new Error("The request was not recorded");
         return normalise(row);
       }),
-    claimDue: (limit) =>
+    claimDue: (limit, asOf) =>
       guarded(async () => {
         // The outer WHERE repeats the inner one: a row another worker took between this
         // statement's snapshot and its lock is re-read and left alone.
@@ -195,7 +248,8 @@ export function createRequestStore(db: Db): RequestStore {
                   attempts = attempts + case when lease_owner is null then 0 else 1 end
             where id in (
               select id from private.subscription_requests
-               where status = 'pending' and next_attempt_at <= statement_timestamp()
+               where status = 'pending'
+                 and next_attempt_at <= coalesce($2::timestamptz, statement_timestamp())
                  and (locked_until is null or locked_until <= statement_timestamp())
                order by next_attempt_at
                limit $1
@@ -203,7 +257,7 @@ export function createRequestStore(db: Db): RequestStore {
               and status = 'pending'
               and (locked_until is null or locked_until <= statement_timestamp())
            returning ${COLUMNS}`,
-          [limit],
+          [limit, asOf ?? null],
         );
         return rows.map(normalise);
       }),
@@ -219,6 +273,74 @@ export function createRequestStore(db: Db): RequestStore {
           [held.id, held.lease_owner, JSON.stringify(outcome)],
         );
         if (rows.length === 0) throw new LeaseLostError();
+      }),
+    postpone: (held, outcome, until) =>
+      guarded(async () => {
+        const rows = await db.query(
+          `update private.subscription_requests
+              set outcome = $3::text::jsonb, next_attempt_at = $4::timestamptz,
+                  locked_until = null, lease_owner = null
+            where id = $1 and lease_owner = $2
+           returning id`,
+          [held.id, held.lease_owner, JSON.stringify(outcome), until],
+        );
+        if (rows.length === 0) throw new LeaseLostError();
+      }),
+    async withSubscription(subscriptionId, work) {
+      const holder = crypto.randomUUID();
+      const deadline = Date.now() + SUBSCRIPTION_WAIT_MS;
+      // A row lease rather than pg_advisory_lock: a pool hands each statement any connection,
+      // and PGlite has one session, where a session lock would never make anyone wait.
+      for (let pause = 5; ; pause = Math.min(200, pause * 2)) {
+        const taken = await guarded(() =>
+          db.query(
+            `insert into private.subscription_locks (subscription_id, holder, locked_until)
+             values ($1, $2::uuid, statement_timestamp() + make_interval(secs => ${SUBSCRIPTION_LEASE_SECONDS}))
+             on conflict (subscription_id) do update
+               set holder = excluded.holder, locked_until = excluded.locked_until
+               where private.subscription_locks.locked_until <= statement_timestamp()
+             returning holder`,
+            [subscriptionId, holder],
+          ),
+        );
+        if (taken.length > 0) break;
+        if (Date.now() >= deadline) throw new SubscriptionBusyError();
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+      try {
+        return await work();
+      } finally {
+        await guarded(() =>
+          db.query(
+            "delete from private.subscription_locks where subscription_id = $1 and holder = $2::uuid",
+            [subscriptionId, holder],
+          ),
+        ).catch(() => {});
+      }
+    },
+    withdrawalUnderWay: (email, exceptId) =>
+      guarded(async () => {
+        const rows = await db.query(
+          `select 1 from private.subscription_requests
+            where kind = 'withdraw' and status = 'pending' and attempts = 0 and id <> $2::uuid
+              and lower(email) = lower($1)
+              and received_at > statement_timestamp() - interval '${WITHDRAWAL_UNDER_WAY_MINUTES} minutes'
+              and next_attempt_at <= statement_timestamp()
+            limit 1`,
+          [email, exceptId],
+        );
+        return rows.length > 0;
+      }),
+    keptSince: (subscriptionId, since) =>
+      guarded(async () => {
+        const rows = await db.query(
+          `select 1 from private.subscription_requests
+            where kind = 'keep' and subscription_id = $1 and status = 'done'
+              and received_at > $2::timestamptz
+            limit 1`,
+          [subscriptionId, since],
+        );
+        return rows.length > 0;
       }),
     setAck: (held, outboxId) =>
       guarded(async () => {
@@ -312,8 +434,10 @@ export function createRequestStore(db: Db): RequestStore {
         const [row] = await db.query<{ id: string }>(
           `select id from private.subscription_requests
             where kind in ('cancel', 'withdraw')
-              and outcome -> 'subscriptions' @> jsonb_build_array(
-                    jsonb_build_object('id', $1::text, 'action', 'cancel_at_period_end'))
+              and (outcome -> 'subscriptions' @> jsonb_build_array(
+                     jsonb_build_object('id', $1::text, 'action', 'cancel_at_period_end'))
+                or outcome -> 'subscriptions' @> jsonb_build_array(
+                     jsonb_build_object('id', $1::text, 'action', 'withdrawal_pending')))
             order by received_at desc, id desc
             limit 1`,
           [subscriptionId],

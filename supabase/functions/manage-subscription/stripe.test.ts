@@ -2,23 +2,33 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeStripe, type FakeStripe } from "../../../tests/fakes/fake-stripe.ts";
-import { memoryMailer, memoryStore } from "../../../tests/fakes/manage-doubles.ts";
+import type { EmbeddedDb } from "../../../server/embedded-db.ts";
+import { clearManageState } from "../../../tests/db/manage-store.ts";
+import { closeSharedTestDb, sharedTestDb } from "../../../tests/db/test-db.ts";
+import { memoryMailer } from "../../../tests/fakes/manage-doubles.ts";
 import { BillingError } from "./billing.ts";
 import { createManageHandler } from "./handler.ts";
+import { createRequestStore } from "./store.ts";
 import { createStripeBilling } from "./stripe.ts";
 
 // The adapter with the real SDK against the local fake Stripe, which speaks the public API.
 
 const SITE = "https://castloop.test";
 let fake: FakeStripe;
+let db: EmbeddedDb;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-});
+  db = await sharedTestDb();
+}, 60_000);
 afterAll(async () => {
   await fake.close();
+  await closeSharedTestDb();
 });
-beforeEach(() => fake.reset());
+beforeEach(async () => {
+  fake.reset();
+  await clearManageState(db);
+});
 
 const billing = () =>
   createStripeBilling({
@@ -150,7 +160,7 @@ describe("the handler on the fake Stripe", () => {
     const handler = createManageHandler({
       billing: billing(),
       mailer,
-      store: memoryStore(),
+      store: createRequestStore(db),
       linkSecret: "a-test-secret-that-is-long-enough-for-hmac",
       siteUrl: SITE,
       allowedOrigins: [SITE],

@@ -1,11 +1,18 @@
-import { SITE_PATHS, withdrawalPeriod, withinWithdrawalPeriod } from "../_shared/contract.ts";
+import {
+  SITE_PATHS,
+  STRANGER_WITHDRAWAL_DELAY_HOURS,
+  withdrawalPeriod,
+  withinWithdrawalPeriod,
+} from "../_shared/contract.ts";
 import type { Mailer, OutgoingEmail } from "../_shared/email.ts";
+import { canonicalMailbox } from "../_shared/mailbox.ts";
 import type { LogLine } from "../_shared/serve.ts";
 import { BillingError, LIVE_STATUSES, type Billing, type SubscriptionView } from "./billing.ts";
 import {
   cancellationEmail,
   cancellationQueuedEmail,
   withdrawalOutcomeEmail,
+  withdrawalPendingEmail,
   withdrawalReceiptEmail,
   type EmailContext,
   type KeepLink,
@@ -19,6 +26,7 @@ import {
   type RequestStore,
   type PlannedRefund,
   type SubscriptionOutcome,
+  WithdrawalUnderWayError,
 } from "./store.ts";
 
 // The work behind a cancellation or a withdrawal, after the request is recorded. Each Stripe
@@ -26,6 +34,9 @@ import {
 // failure resumes where it stopped and never cancels or refunds twice. A withdrawal's end and
 // refund are keyed by the subscription and the payment, not the request, and taken by one
 // request only (store.claimWithdrawal), so two withdrawals of one subscription refund once.
+// Every check-write-save on a subscription, and the re-read before its e-mail, runs while the
+// request holds that subscription (store.withSubscription), so a cancellation, a keep and a
+// withdrawal of it never interleave: what the newest e-mail says is what Stripe holds.
 
 export interface WorkDeps {
   /** Undefined when no payment provider is configured: every request is queued for a person. */
@@ -129,12 +140,16 @@ async function keepLinks(
   const links = new Map<string, KeepLink>();
   const expiresAt = keepLinkExpiry(from);
   for (const subscription of subscriptions) {
-    if (subscription.action !== "cancel_at_period_end") continue;
-    const token = await signKeepToken(deps.linkSecret, subscription.id, row.id, expiresAt);
+    const waiting = subscription.action === "withdrawal_pending";
+    if (subscription.action !== "cancel_at_period_end" && !waiting) continue;
+    // A waiting withdrawal's link stops it until it acts, and then has nothing left to stop.
+    const until =
+      waiting && subscription.dueAt !== undefined ? new Date(subscription.dueAt) : expiresAt;
+    const token = await signKeepToken(deps.linkSecret, subscription.id, row.id, until);
     links.set(subscription.id, {
       subscriptionId: subscription.id,
       url: `${deps.email.siteUrl}${SITE_PATHS.cancelKeep}?token=${encodeURIComponent(token)}`,
-      expiresAt,
+      expiresAt: until,
     });
   }
   return links;
@@ -146,9 +161,12 @@ async function cancelAtPeriodEnd(
   subscription: SubscriptionView,
   late: boolean,
 ): Promise<SubscriptionOutcome> {
-  const updated = subscription.cancelAtPeriodEnd
-    ? subscription
-    : await billing.setCancelAtPeriodEnd(subscription.id, true, `${row.id}/${subscription.id}/end`);
+  // Always written, never skipped on what an earlier read said: a keep may have landed since.
+  const updated = await billing.setCancelAtPeriodEnd(
+    subscription.id,
+    true,
+    `${row.id}/${subscription.id}/end`,
+  );
   const end = updated.currentPeriodEnd ?? subscription.currentPeriodEnd;
   return {
     id: subscription.id,
@@ -181,10 +199,13 @@ async function sendOnce(
   outcome: Outcome,
   to: string,
   message: () => OutgoingEmail,
+  /** Tells apart two e-mails of one request to one address (a notice, then the outcome). */
+  what = "",
 ): Promise<void> {
-  if (outcome.emailed?.some((sent) => sent.to === to)) return;
+  const key = `${what}${to}`;
+  if (outcome.emailed?.some((sent) => sent.to === key)) return;
   const { outboxId } = await deps.mailer.send(message());
-  outcome.emailed = [...(outcome.emailed ?? []), { to, outboxId }];
+  outcome.emailed = [...(outcome.emailed ?? []), { to: key, outboxId }];
   await deps.store.saveProgress(row, outcome);
 }
 
@@ -224,20 +245,49 @@ async function queueForPerson(deps: WorkDeps, row: RequestRow): Promise<"operato
   return "operator";
 }
 
+/** Holds every subscription in `ids` (in one order, so two holders never wait on each other). */
+async function holdingAll<T>(
+  deps: WorkDeps,
+  ids: readonly string[],
+  work: () => Promise<T>,
+): Promise<T> {
+  const [first, ...rest] = [...new Set(ids)].sort();
+  if (first === undefined) return await work();
+  return await deps.store.withSubscription(first, () => holdingAll(deps, rest, work));
+}
+
+/** When a withdrawal confirmed to another mailbox than the one on file acts. */
+export function strangerWithdrawalDue(receivedAt: Date): Date {
+  return new Date(receivedAt.getTime() + STRANGER_WITHDRAWAL_DELAY_HOURS * 60 * 60 * 1000);
+}
+
+/** Whether the confirmation goes to another mailbox than the subscription's address on file. */
+function confirmedElsewhere(row: RequestRow, onFile: string): boolean {
+  const confirmTo = row.statement?.confirmTo;
+  return confirmTo !== undefined && canonicalMailbox(confirmTo) !== canonicalMailbox(onFile);
+}
+
 /** Runs (or resumes) the Stripe side of one request and e-mails its outcome. */
 export async function performRequest(
   deps: WorkDeps,
   row: RequestRow,
-): Promise<"done" | "operator"> {
+): Promise<"done" | "operator" | "waiting"> {
   if (row.kind === "withdraw" && row.ack_outbox_id === null) await sendReceipt(deps, row);
   const billing = deps.billing;
   if (billing === undefined) return await queueForPerson(deps, row);
   const outcome: Outcome = row.outcome ?? { subscriptions: [] };
   const done = new Map(outcome.subscriptions.map((entry) => [entry.id, entry]));
+  const now = deps.now();
 
   const save = async (entry: SubscriptionOutcome) => {
     done.set(entry.id, entry);
     outcome.subscriptions = [...done.values()];
+    await deps.store.saveProgress(row, outcome);
+  };
+  const withdrawnElsewhere = async (id: string) => {
+    done.delete(id);
+    outcome.subscriptions = [...done.values()];
+    outcome.withdrawnElsewhere = [...new Set([...(outcome.withdrawnElsewhere ?? []), id])];
     await deps.store.saveProgress(row, outcome);
   };
 
@@ -248,19 +298,43 @@ export async function performRequest(
       if (withdrawn.length > 0) outcome.withdrawnElsewhere = withdrawn;
     }
     for (const subscription of found) {
-      if (done.has(subscription.id)) continue;
+      const earlier = done.get(subscription.id);
+      if (earlier !== undefined && earlier.action !== "withdrawal_pending") continue;
       const period = withdrawalPeriod(subscription.startedAt);
       const withdrawal = { lastDay: period.lastDay, endsAt: period.endsAt.toISOString() };
       const withinPeriod =
         row.kind === "withdraw" && withinWithdrawalPeriod(subscription.startedAt, row.received_at);
       if (!withinPeriod) {
         const late = row.kind === "withdraw";
-        const entry = await cancelAtPeriodEnd(billing, row, subscription, late);
-        await save(late ? { ...entry, withdrawal } : entry);
+        // Check, write and save as one step on the subscription: a subscription a withdrawal
+        // has taken is left to it, so it gets no cancellation (nor an undo link) as well.
+        const taken = await deps.store.withSubscription(subscription.id, async () => {
+          if ((await deps.store.withdrawnAlready([subscription.id])).length > 0) return true;
+          const entry = await cancelAtPeriodEnd(billing, row, subscription, late);
+          await save(late ? { ...entry, withdrawal } : entry);
+          return false;
+        });
+        if (taken) await withdrawnElsewhere(subscription.id);
         continue;
       }
-      // The refund is worked out from the current period before the subscription ends, and
-      // saved, so a retry after the cancellation still knows it.
+      const onFile = subscription.customerEmail || row.email || "";
+      const waited = confirmedElsewhere(row, onFile);
+      if (waited) {
+        const dueAt = strangerWithdrawalDue(row.received_at);
+        if (earlier === undefined) {
+          await save({
+            id: subscription.id,
+            plan: subscription.planName,
+            action: "withdrawal_pending",
+            email: subscription.customerEmail,
+            withdrawal,
+            dueAt: dueAt.toISOString(),
+          });
+        }
+        if (now.getTime() < dueAt.getTime()) continue;
+      }
+      // The refund is worked out from the moment the statement arrived, before the
+      // subscription ends, and saved, so a retry after the cancellation still knows it.
       const planned = await withdrawalRefund(
         billing,
         subscription,
@@ -274,8 +348,44 @@ export async function performRequest(
         email: subscription.customerEmail,
         withdrawal,
         planned,
+        ...(waited ? { dueAt: strangerWithdrawalDue(row.received_at).toISOString() } : {}),
       });
     }
+
+    // A waiting withdrawal: the owner is told, with the link that stops it, and the request is
+    // set aside until the wait is over (runDueWork takes it up again then).
+    const waiting = [...done.values()].filter(
+      (entry) =>
+        entry.action === "withdrawal_pending" &&
+        entry.dueAt !== undefined &&
+        now.getTime() < new Date(entry.dueAt).getTime(),
+    );
+    if (waiting.length > 0) {
+      const links = await keepLinks(deps, row, waiting, now);
+      for (const [to, entries] of byAddress(row, waiting)) {
+        await sendOnce(
+          deps,
+          row,
+          outcome,
+          to,
+          () => withdrawalPendingEmail(deps.email, to, row.id, row.received_at, entries, links),
+          "notice:",
+        );
+      }
+      const until = Math.min(...waiting.map((entry) => new Date(entry.dueAt ?? 0).getTime()));
+      await deps.store.postpone(row, outcome, new Date(until));
+      return "waiting";
+    }
+    // A waiting withdrawal whose subscription ended another way meanwhile: a person checks
+    // whether a refund is still owed.
+    for (const entry of [...done.values()]) {
+      if (entry.action !== "withdrawal_pending") continue;
+      done.delete(entry.id);
+      outcome.subscriptions = [...done.values()];
+      outcome.queued = "ended_while_waiting";
+      await deps.store.saveProgress(row, outcome);
+    }
+
     // Ends each withdrawn subscription and refunds it; resumes one a failure interrupted.
     for (const entry of [...done.values()]) {
       if (
@@ -285,32 +395,39 @@ export async function performRequest(
       ) {
         continue;
       }
-      if (!(await deps.store.claimWithdrawal(row, entry.id, entry.planned))) {
-        // Another withdrawal of this subscription ends and refunds it, and e-mails about it.
-        done.delete(entry.id);
-        outcome.subscriptions = [...done.values()];
-        outcome.withdrawnElsewhere = [...(outcome.withdrawnElsewhere ?? []), entry.id];
-        await deps.store.saveProgress(row, outcome);
-        continue;
-      }
-      await cancelOnce(billing, row, entry.id);
       const planned = entry.planned;
-      const refund =
-        "operator" in planned
-          ? planned
-          : {
-              id: (
-                await billing.refund(
-                  planned.paymentIntent,
-                  planned.amount,
-                  `withdraw/${planned.paymentIntent}/refund`,
-                )
-              ).id,
-              amount: planned.amount,
-              currency: planned.currency,
-              ...(planned.first ? { first: true as const } : {}),
-            };
-      await save({ ...entry, refund });
+      const result = await deps.store.withSubscription(entry.id, async () => {
+        // The owner's "this wasn't me" (a keep after the statement) stops a withdrawal that
+        // waited; a keep can only land before this check or after the end below.
+        if (entry.dueAt !== undefined && (await deps.store.keptSince(entry.id, row.received_at))) {
+          const stopped: SubscriptionOutcome = { ...entry, action: "stopped" };
+          delete stopped.planned;
+          await save(stopped);
+          return "stopped" as const;
+        }
+        if (!(await deps.store.claimWithdrawal(row, entry.id, planned)))
+          return "elsewhere" as const;
+        await cancelOnce(billing, row, entry.id);
+        const refund =
+          "operator" in planned
+            ? planned
+            : {
+                id: (
+                  await billing.refund(
+                    planned.paymentIntent,
+                    planned.amount,
+                    `withdraw/${planned.paymentIntent}/refund`,
+                  )
+                ).id,
+                amount: planned.amount,
+                currency: planned.currency,
+                ...(planned.first ? { first: true as const } : {}),
+              };
+        await save({ ...entry, refund });
+        return "ended" as const;
+      });
+      // Another withdrawal of this subscription ends and refunds it, and e-mails about it.
+      if (result === "elsewhere") await withdrawnElsewhere(entry.id);
     }
     outcome.stripeDone = true;
     await deps.store.saveProgress(row, outcome);
@@ -318,21 +435,49 @@ export async function performRequest(
 
   // One e-mail per address on file, about the subscriptions under it.
   let outboxId: string | null = row.email_outbox_id;
-  if (outboxId === null && outcome.subscriptions.length > 0) {
-    const byAddress = new Map<string, SubscriptionOutcome[]>();
-    for (const entry of outcome.subscriptions) {
-      const to = entry.email || row.email || "";
-      byAddress.set(to, [...(byAddress.get(to) ?? []), entry]);
+  const reported = outcome.subscriptions.filter(
+    (entry) => entry.action === "cancel_at_period_end" || entry.action === "canceled_now",
+  );
+  if (outboxId === null && reported.length > 0) {
+    const ending = reported
+      .filter((entry) => entry.action === "cancel_at_period_end")
+      .map((entry) => entry.id);
+    // A withdrawal of this address that arrived alongside may be about to end the subscription:
+    // the e-mail, with its undo link, waits for it (a retry, a minute later), never the end.
+    if (
+      row.kind === "cancel" &&
+      ending.length > 0 &&
+      (await deps.store.withdrawalUnderWay(row.email ?? "", row.id))
+    ) {
+      throw new WithdrawalUnderWayError();
     }
-    const links = await keepLinks(deps, row, outcome.subscriptions, deps.now());
-    for (const [to, entries] of byAddress) {
-      await sendOnce(deps, row, outcome, to, () =>
-        row.kind === "withdraw"
-          ? withdrawalOutcomeEmail(deps.email, to, row.id, row.received_at, entries, links)
-          : cancellationEmail(deps.email, to, row.id, row.received_at, entries, links),
+    // Re-read while holding the subscriptions: a cancellation is e-mailed only if Stripe still
+    // has it ending and no withdrawal took it, and no keep lands between the read and the send.
+    await holdingAll(deps, ending, async () => {
+      const still = new Set<string>();
+      if (ending.length > 0) {
+        const { live } = await subscriptionsOf(billing, row.email ?? "");
+        const withdrawn = new Set(await deps.store.withdrawnAlready(ending));
+        for (const subscription of live) {
+          if (subscription.cancelAtPeriodEnd && !withdrawn.has(subscription.id)) {
+            still.add(subscription.id);
+          }
+        }
+      }
+      const current = reported.filter(
+        (entry) => entry.action === "canceled_now" || still.has(entry.id),
       );
-    }
-    outboxId = (outcome.emailed ?? []).map((sent) => sent.outboxId).join(",");
+      const links = await keepLinks(deps, row, current, deps.now());
+      for (const [to, entries] of byAddress(row, current)) {
+        await sendOnce(deps, row, outcome, to, () =>
+          row.kind === "withdraw"
+            ? withdrawalOutcomeEmail(deps.email, to, row.id, row.received_at, entries, links)
+            : cancellationEmail(deps.email, to, row.id, row.received_at, entries, links),
+        );
+      }
+    });
+    const sent = outcome.emailed ?? [];
+    outboxId = sent.length === 0 ? null : sent.map((entry) => entry.outboxId).join(",");
   }
   // A withdrawal is a statement the law makes binding: one that matches nothing goes to a
   // person, who may find the subscription under another address, or owe a refund on one that
@@ -340,12 +485,14 @@ export async function performRequest(
   const unmatched =
     row.kind === "withdraw" &&
     outcome.subscriptions.length === 0 &&
-    (outcome.withdrawnElsewhere ?? []).length === 0;
+    (outcome.withdrawnElsewhere ?? []).length === 0 &&
+    outcome.queued === undefined;
   if (unmatched) outcome.queued = "no_match";
   const refundByPerson = outcome.subscriptions.some(
     (entry) => entry.refund !== undefined && "operator" in entry.refund,
   );
-  const status = unmatched || refundByPerson ? "operator" : "done";
+  const endedWhileWaiting = outcome.queued === "ended_while_waiting";
+  const status = unmatched || refundByPerson || endedWhileWaiting ? "operator" : "done";
   if (!(await deps.store.finish(row, status, outcome, outboxId))) throw new LeaseLostError();
   if (refundByPerson) {
     deps.log(
@@ -353,20 +500,36 @@ export async function performRequest(
     );
   }
   if (unmatched) logQueued(deps, row, "no_match");
+  if (endedWhileWaiting) logQueued(deps, row, "ended_while_waiting");
   return status;
+}
+
+/** The entries to report, grouped by the address on file each is under. */
+function byAddress(
+  row: RequestRow,
+  entries: readonly SubscriptionOutcome[],
+): Map<string, SubscriptionOutcome[]> {
+  const grouped = new Map<string, SubscriptionOutcome[]>();
+  for (const entry of entries) {
+    const to = entry.email || row.email || "";
+    grouped.set(to, [...(grouped.get(to) ?? []), entry]);
+  }
+  return grouped;
 }
 
 /** The acknowledgment of receipt, sent as soon as a withdrawal is recorded. */
 export async function sendReceipt(deps: WorkDeps, row: RequestRow): Promise<void> {
   if (row.statement === null || row.ack_outbox_id !== null) return;
+  const email = row.email ?? "";
   const sent = await deps.mailer.send(
     withdrawalReceiptEmail(
       deps.email,
       row.id,
       row.received_at,
-      row.email ?? "",
+      email,
       row.statement,
       deps.billing !== undefined,
+      canonicalMailbox(row.statement.confirmTo) === canonicalMailbox(email),
     ),
   );
   await deps.store.setAck(row, sent.outboxId);
@@ -375,7 +538,7 @@ export async function sendReceipt(deps: WorkDeps, row: RequestRow): Promise<void
 
 /**
  * Runs one request and records how it went. A failure is counted and retried later by
- * `retryDue`; after the last attempt the request is `failed`, which the log reports.
+ * `runDueWork`; after the last attempt the request is `failed`, which the log reports.
  */
 export async function runRequest(deps: WorkDeps, row: RequestRow): Promise<void> {
   try {
@@ -413,15 +576,20 @@ export async function runRequest(deps: WorkDeps, row: RequestRow): Promise<void>
   }
 }
 
-/** Works through requests that are due again (the server calls this periodically). */
-export async function retryDue(deps: WorkDeps, limit = 10): Promise<number> {
-  const rows = await deps.store.claimDue(limit);
+/**
+ * Works through the requests that are due at `now`: retries, and withdrawals whose wait is
+ * over. The Node server calls it every minute, Supabase on the next request; a scheduled job
+ * may call it too. Returns how many requests it took.
+ */
+export async function runDueWork(deps: WorkDeps, now: Date, limit = 10): Promise<number> {
+  const at: WorkDeps = { ...deps, now: () => now };
+  const rows = await deps.store.claimDue(limit, now);
   for (const row of rows) {
     // A keep answers its visitor at once; one interrupted before its answer is not redone.
     if (row.kind === "keep") await deps.store.giveUp(row, "keep_interrupted");
     // A request whose workers kept dying is not tried forever.
     else if (row.attempts >= MAX_ATTEMPTS) await deps.store.giveUp(row, "abandoned");
-    else await runRequest(deps, row);
+    else await runRequest(at, row);
   }
   await deps.store.prune();
   return rows.length;
