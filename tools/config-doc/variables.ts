@@ -9,6 +9,7 @@ import {
 } from "../../supabase/functions/feed-cadence/schema.ts";
 import {
   DEFAULT_MANAGE_EMAIL_RATE_LIMIT,
+  DEFAULT_MANAGE_EMAIL_RATE_LIMIT_GLOBAL,
   DEFAULT_MANAGE_RATE_LIMIT,
   MIN_LINK_SECRET_LENGTH,
 } from "../../supabase/functions/manage-subscription/schema.ts";
@@ -107,7 +108,13 @@ export const variableDocs: Readonly<Record<string, VariableDoc>> = {
   },
   MANAGE_EMAIL_RATE_LIMIT: {
     default: `\`${DEFAULT_MANAGE_EMAIL_RATE_LIMIT}\``,
-    meaning: "Cancel and withdraw requests per hour per e-mail address (`0` = off).",
+    meaning:
+      "E-mails per hour to one mailbox (case, `+tag` and Gmail dots folded); past it they wait in the outbox (`0` = off). Requests themselves are never limited per address.",
+  },
+  MANAGE_EMAIL_RATE_LIMIT_GLOBAL: {
+    default: `\`${DEFAULT_MANAGE_EMAIL_RATE_LIMIT_GLOBAL}\``,
+    meaning:
+      "E-mails per hour the manage function sends in all; past it they wait in the outbox (`npm run outbox` shows them) and one `error` log line tells the operator (`0` = off). A site of this size sends a few a day.",
   },
   DATABASE_URL: {
     default: "PGlite in `LOCAL_DB_DIR`",

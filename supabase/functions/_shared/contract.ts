@@ -287,7 +287,7 @@ export const withdrawalPeriodRule = `The ${WITHDRAWAL_DAYS} days start the day a
 
 /**
  * Hours a withdrawal waits when its confirmation goes to another mailbox than the address on
- * file: the owner is e-mailed a link that stops it meanwhile (docs/decisions/019).
+ * file: the owner is e-mailed a link that stops it meanwhile (ADR 019).
  */
 export const STRANGER_WITHDRAWAL_DELAY_HOURS = 24;
 
