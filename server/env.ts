@@ -6,6 +6,7 @@ import { parseCheckoutEnv } from "../supabase/functions/create-checkout/schema.t
 import { parseEmailEnv } from "../supabase/functions/_shared/email-env.ts";
 import { parseFeedEnv } from "../supabase/functions/feed-cadence/schema.ts";
 import { parseManageEnv } from "../supabase/functions/manage-subscription/schema.ts";
+import { parseWebhookEnv } from "../supabase/functions/stripe-webhook/schema.ts";
 import { serverEnvSchema, type ServerEnv } from "./server-env.ts";
 import { resolvePort, resolveSiteUrl } from "./site-url.ts";
 
@@ -29,7 +30,21 @@ export function readVars({ cwd = process.cwd(), environment = process.env }: Loa
   const file = join(cwd, ".env");
   const fromFile = existsSync(file) ? parseEnv(readFileSync(file, "utf8")) : {};
   const vars: Vars = { ...fromFile, ...environment };
-  return { ...vars, SITE_URL: resolveSiteUrl(vars) };
+  return {
+    ...vars,
+    SITE_URL: resolveSiteUrl(vars),
+    VITE_CONFIRMATION_EMAIL: confirmationFlag(vars),
+  };
+}
+
+/**
+ * The public flag that says the confirmation e-mail is sent: as set, else whether this same
+ * environment holds the webhook's secret (only its presence becomes public, never its value).
+ */
+export function confirmationFlag(vars: Vars): string {
+  const set = vars.VITE_CONFIRMATION_EMAIL?.trim();
+  if (set) return set;
+  return vars.STRIPE_WEBHOOK_SECRET?.trim() ? "true" : "false";
 }
 
 /** Validates every variable once; throws one error that names each bad variable and why. */
@@ -49,6 +64,7 @@ export function loadEnv(options: LoadOptions = {}): LoadedEnv {
   attempt(() => parseCheckoutEnv(vars));
   attempt(() => parseFeedEnv(vars));
   attempt(() => parseManageEnv(vars));
+  attempt(() => parseWebhookEnv(vars));
   attempt(() => parseEmailEnv(vars));
   const server = serverEnvSchema.safeParse(vars);
   if (!server.success) {

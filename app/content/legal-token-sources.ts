@@ -8,7 +8,7 @@
 
 /** The brand's name and the support address's default are the contract's. */
 const brand = ["app/config/brand.ts", "supabase/functions/_shared/contract.ts"];
-const entity = ["app/config/legal-entity.ts"];
+const entity = ["app/config/legal-entity.ts", "supabase/functions/_shared/contract.ts"];
 /** The sentences legal.server.ts writes around legal-entity.ts's values. */
 const entitySentences = ["app/config/legal-entity.ts", "app/content/legal.server.ts"];
 const site = ["app/config/site.ts", ...brand];
@@ -74,6 +74,7 @@ export const siteTokenSources = {
   tax: billing,
   priceChange: billing,
   receipt: billing,
+  confirmation: billing,
   account: billing,
   appCookies: billing,
   signupForm: billing,
@@ -84,6 +85,7 @@ export const siteTokenSources = {
   expressStartLabel: contract,
   expressStartOption: contract,
   withdrawalWait: contract,
+  modelWithdrawalForm: [...contract, ...site],
   formProcessors: forms,
   thirdParties: forms,
 } as const satisfies Record<string, readonly string[]>;

@@ -123,7 +123,7 @@ describe("the modules behind the legal pages' tokens", () => {
     expect(tokenSourceModules(["{{brand}} and {{legalEntity}}"])).toEqual([
       "app/config/brand.ts",
       "app/config/legal-entity.ts",
-      // The brand's name is the contract's, shared with the functions' e-mails.
+      // The brand's name and the trader's details are the contract's, shared with the e-mails.
       "supabase/functions/_shared/contract.ts",
     ]);
   });

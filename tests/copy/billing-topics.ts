@@ -194,7 +194,7 @@ export const billingTopics: readonly BillingTopic[] = [
   {
     id: "who runs the server functions",
     finds: /\bSupabase\b[^.]*\bruns?\b/,
-    says: ["runs our three functions"],
+    says: ["runs our four functions"],
   },
   {
     id: "when a subscription is fully performed",

@@ -38,6 +38,7 @@ export const FUNCTION_NAMES = {
   checkout: "create-checkout",
   feedCadence: "feed-cadence",
   manageSubscription: "manage-subscription",
+  stripeWebhook: "stripe-webhook",
 } as const;
 
 export type FunctionName = (typeof FUNCTION_NAMES)[keyof typeof FUNCTION_NAMES];
@@ -467,4 +468,41 @@ export type CheckoutMessageCode = keyof typeof CHECKOUT_MESSAGES;
 /** The element id of the notice a form post's failure returns to: one per code. */
 export function checkoutNoticeId(code: CheckoutMessageCode): string {
   return `checkout-error-${code.replaceAll("_", "-")}`;
+}
+
+// What a subscriber is told once a subscription starts: the page that changes a plan, where the
+// service itself is reached, and the model withdrawal form the Terms and the confirmation
+// e-mail both print.
+
+/** The page where a subscriber changes plans instead of buying a second subscription. */
+export const changePlanPath = "/change-plan";
+
+/**
+ * Who the withdrawal form is addressed to: the business that runs the site (example values;
+ * app/config/legal-entity.ts takes its name and address from here, README "Legal pages").
+ */
+export const TRADER = {
+  name: "Castloop Example, Inc.",
+  postalAddress: "1 Example Plaza, Suite 100, Example City, DE 19999, United States",
+} as const;
+
+/** A blank the consumer fills in on the model withdrawal form. */
+export const FORM_BLANK = "________";
+
+/**
+ * The model withdrawal form (Consumer Rights Directive, Annex I(B)), one paragraph per entry,
+ * addressed to the trader at `email`. The Terms quote it as Markdown, the confirmation as text.
+ */
+export function modelWithdrawalForm(brand: string, email: string): string[] {
+  return [
+    `To ${TRADER.name}, ${TRADER.postalAddress}, e-mail ${email}:`,
+    `I/We (*) hereby give notice that I/We (*) withdraw from my/our (*) contract for the provision of the following service: ${brand} subscription, plan: ${FORM_BLANK}`,
+    `Ordered on (*): ${FORM_BLANK}`,
+    `Name of consumer(s): ${FORM_BLANK}`,
+    `Address of consumer(s): ${FORM_BLANK}`,
+    `E-mail address used to subscribe: ${FORM_BLANK}`,
+    `Signature of consumer(s) (only if this form is sent on paper): ${FORM_BLANK}`,
+    `Date: ${FORM_BLANK}`,
+    "(*) Delete as appropriate.",
+  ];
 }
