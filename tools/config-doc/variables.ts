@@ -74,6 +74,11 @@ export const variableDocs: Readonly<Record<string, VariableDoc>> = {
     default: "(no portal link)",
     meaning: "Stripe customer-portal login link, linked for invoices and the payment method.",
   },
+  VITE_CONFIRMATION_EMAIL: {
+    default: "`true` when `STRIPE_WEBHOOK_SECRET` is set in the same environment",
+    meaning:
+      "`true`: `/success` and the Terms describe the confirmation e-mail the webhook sends; set it on a static host whose webhook runs on Supabase.",
+  },
   STRIPE_SECRET_KEY: {
     default: "none: checkout is off, and a person completes each cancellation",
     meaning:
@@ -96,6 +101,12 @@ export const variableDocs: Readonly<Record<string, VariableDoc>> = {
   CHECKOUT_RATE_LIMIT_GLOBAL: overall("Checkout requests", GLOBAL_RATE_LIMIT_FACTOR),
   FEED_RATE_LIMIT: perClient("Feed look-ups", DEFAULT_FEED_RATE_LIMIT_PER_MINUTE),
   FEED_RATE_LIMIT_GLOBAL: overall("Feed look-ups", FEED_GLOBAL_RATE_LIMIT_FACTOR),
+  STRIPE_WEBHOOK_SECRET: {
+    default: "none: no webhook, so no mirror and no confirmation e-mail",
+    meaning:
+      "Signing secret (`whsec_…`) of the Stripe webhook endpoint; every delivery is verified with it (required with a live key).",
+    secret: true,
+  },
   SUBSCRIPTION_LINK_SECRET: {
     default: "derived from a test-mode key",
     meaning: `Signs the "Keep my subscription" links and keys the per-address limit (${MIN_LINK_SECRET_LENGTH}+ characters; required with a live key).`,
