@@ -1,3 +1,4 @@
+import { BRAND_NAME } from "../_shared/contract.ts";
 import type { Db } from "../_shared/db.ts";
 import { createMailer, type Mailer } from "../_shared/email.ts";
 import { parseEmailEnv } from "../_shared/email-env.ts";
@@ -68,7 +69,7 @@ export function createStripeWebhookFromEnv(
     db,
     mailer,
     plans: config.plans,
-    mail: { brand: "Castloop", siteUrl: config.siteUrl, supportEmail: config.supportEmail },
+    mail: { brand: BRAND_NAME, siteUrl: config.siteUrl, supportEmail: config.supportEmail },
     log,
     waitUntil: options.waitUntil,
     now,

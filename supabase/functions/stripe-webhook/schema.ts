@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { checkoutPlanIds, type CheckoutPlanId } from "../_shared/contract.ts";
+import {
+  checkoutPlanIds,
+  DEFAULT_SUPPORT_EMAIL,
+  type CheckoutPlanId,
+} from "../_shared/contract.ts";
 import { databaseUrlFromEnv } from "../_shared/db.ts";
 import {
   envProblems,
@@ -90,7 +94,7 @@ export function parseWebhookEnv(env: Record<string, string | undefined>): Webhoo
     secretKey: vars.STRIPE_SECRET_KEY,
     stripeApiBase: vars.STRIPE_API_BASE === undefined ? undefined : new URL(vars.STRIPE_API_BASE),
     plans,
-    supportEmail: vars.VITE_SUPPORT_EMAIL ?? "support@castloop.com",
+    supportEmail: vars.VITE_SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
     databaseUrl: databaseUrlFromEnv(vars),
     missing: [
       ...(vars.STRIPE_WEBHOOK_SECRET === undefined ? ["STRIPE_WEBHOOK_SECRET"] : []),
