@@ -2,10 +2,6 @@ import { open } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { MAX_FEED_BYTES } from "../supabase/functions/feed-cadence/budget.ts";
 import { readCheckup } from "../supabase/functions/feed-cadence/checkup/check.ts";
-import {
-  CHECK_MESSAGES,
-  type CheckCode,
-} from "../supabase/functions/feed-cadence/checkup/messages.ts";
 import { buildReport } from "../supabase/functions/feed-cadence/checkup/report.ts";
 import { AUDIENCES } from "../supabase/functions/feed-cadence/checkup/rules.ts";
 import { reportForFetchedFeed } from "../supabase/functions/feed-cadence/checkup/run.ts";
@@ -19,8 +15,10 @@ import {
 } from "../supabase/functions/feed-cadence/fetch-feed.ts";
 import { productionNetwork } from "../supabase/functions/feed-cadence/from-env.ts";
 import {
+  CHECK_MESSAGES,
   codeForFetchFailure,
   DEFAULT_FETCH_LIMITS,
+  type CheckCode,
 } from "../supabase/functions/feed-cadence/handler.ts";
 
 /**
