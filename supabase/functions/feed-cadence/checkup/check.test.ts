@@ -320,6 +320,11 @@ describe("episode checks", () => {
     expect(check(feed(item({ enclosure: null })), "E01").status).toBe("fail");
   });
 
+  it("E01: counts items written beside the channel, as older tools do", () => {
+    const beside = feed("").replace("</channel>", `</channel>${item()}`);
+    expect(check(beside, "E01")).toMatchObject({ status: "pass", found: { withEnclosure: 1 } });
+  });
+
   it("E02: fails an enclosure without a byte length or type, warns about length 0", () => {
     const noLength = item({
       enclosure: '<enclosure url="https://cdn.example/a.mp3" type="audio/mpeg"/>',

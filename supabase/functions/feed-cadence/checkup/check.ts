@@ -563,7 +563,8 @@ function checkChannel(
   );
 
   // The items, once each.
-  const items = all(channel.item).map((raw) => asNode(raw) ?? {});
+  // Items RSS 0.9x tools put beside the channel count too, as the feed reader counts them.
+  const items = [...all(channel.item), ...all(rss.item)].map((raw) => asNode(raw) ?? {});
   const type = text(itunes(channel, "type")[0])?.toLowerCase();
   const noEpisodeNumber = new Examples();
   const guidMissing = new Examples();
