@@ -81,7 +81,8 @@ const stop = (server: Server) =>
     server.child.kill("SIGTERM");
   });
 
-type Background = "none" | "hostile feed" | "silent DNS";
+/** "hostile check-up": the same hostile feed, asked for the check-up (ADR 023). */
+type Background = "none" | "hostile feed" | "hostile check-up" | "silent DNS";
 type Outcome = { status: number; code: string; ms: number };
 
 /** One visitor's look-ups, at the default rate limit, until `stop()`. */
@@ -91,7 +92,7 @@ function visitor(origin: string, kind: Background, ip: string) {
   const lookUp = () => {
     n += 1;
     const url =
-      kind === "hostile feed"
+      kind === "hostile feed" || kind === "hostile check-up"
         ? `http://podcasts.fixture.test/many-attributes.xml?v=${ip}-${n}`
         : `http://feed${n}.${ip.replaceAll(".", "-")}.silent.test/rss`;
     const started = performance.now();
@@ -99,7 +100,7 @@ function visitor(origin: string, kind: Background, ip: string) {
       fetch(`${origin}${functionPath(FUNCTION_NAMES.feedCadence)}`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-forwarded-for": ip },
-        body: JSON.stringify({ url }),
+        body: JSON.stringify(kind === "hostile check-up" ? { url, action: "check" } : { url }),
       }).then(async (response) => ({
         status: response.status,
         code: ((await response.json()) as { code?: string }).code ?? "ok",
@@ -142,6 +143,11 @@ type Condition = { name: string; server: "worker" | "in-process"; background: Ba
 const conditions: Condition[] = [
   { name: "baseline", server: "worker", background: "none" },
   { name: "hostile feed, read in a worker", server: "worker", background: "hostile feed" },
+  {
+    name: "hostile feed, checked up in a worker",
+    server: "worker",
+    background: "hostile check-up",
+  },
   { name: "silent DNS, c-ares resolver", server: "worker", background: "silent DNS" },
   {
     name: "hostile feed, read on the main thread",

@@ -207,7 +207,54 @@ export function fixtureFeeds(now: number): Record<string, string> {
 ]>
 <rss version="2.0"><channel><title>Laughs &lol; &lol2;</title><item><pubDate>${new Date(tuesday).toUTCString()}</pubDate><enclosure url="https://cdn.fixture.test/1.mp3" type="audio/mpeg" length="1"/></item></channel></rss>`,
     "/blog.xml": `<?xml version="1.0"?><rss version="2.0"><channel><title>A blog</title><item><title>Post</title><pubDate>${new Date(tuesday).toUTCString()}</pubDate></item></channel></rss>`,
+    ...checkupFeeds(tuesday),
   };
+}
+
+/**
+ * Feeds for the check-up, whose artwork and latest file sit where the check-up's own requests
+ * go: on the fixture host, or (the attack lab) behind private names and redirects into them.
+ */
+function checkupFeeds(latest: number): Record<string, string> {
+  const feed = (art: string, file: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>Checked Show</title><link>https://shows.fixture.test/</link><description>A show to check.</description><language>en</language><itunes:author>Fixture Host</itunes:author><itunes:owner><itunes:email>host@shows.fixture.test</itunes:email></itunes:owner><itunes:image href="${art}"/><itunes:category text="Technology"/><itunes:explicit>false</itunes:explicit>${[
+      0, 1, 2,
+    ]
+      .map(
+        (i) =>
+          `<item><title>Part ${3 - i}</title><guid>checked-${i}</guid><pubDate>${new Date(latest - i * 7 * 86_400_000).toUTCString()}</pubDate><description>Notes</description><itunes:duration>1800</itunes:duration><enclosure url="${i === 0 ? file : `http://podcasts.fixture.test/media/${i}.mp3`}" length="123456" type="audio/mpeg"/></item>`,
+      )
+      .join("")}</channel></rss>`;
+  return {
+    "/checkup.xml": feed(
+      "http://podcasts.fixture.test/cover.png",
+      "http://podcasts.fixture.test/media/latest.mp3",
+    ),
+    "/checkup-no-ranges.xml": feed(
+      "http://podcasts.fixture.test/cover-small.png",
+      "http://podcasts.fixture.test/episode.mp3",
+    ),
+    "/checkup-lab.xml": feed(
+      "http://private.fixture.test/cover.png",
+      "http://podcasts.fixture.test/redirect-metadata",
+    ),
+    "/checkup-lab-literal.xml": feed(
+      "http://podcasts.fixture.test/redirect-loopback",
+      "http://127.0.0.1/media/latest.mp3",
+    ),
+  };
+}
+
+/** The start of a PNG (signature and IHDR): all an image header reader needs. */
+export function pngHeader(width: number, height: number, colorType = 2): Buffer {
+  const ihdr = Buffer.alloc(25);
+  ihdr.writeUInt32BE(13, 0);
+  ihdr.write("IHDR", 4, "latin1");
+  ihdr.writeUInt32BE(width, 8);
+  ihdr.writeUInt32BE(height, 12);
+  ihdr[16] = 8;
+  ihdr[17] = colorType;
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr]);
 }
 
 /** Streams `total` bytes of XML-ish filler in 64 KB chunks, honoring back-pressure. */
@@ -345,6 +392,26 @@ export async function startFeedFixtures(now: number = Date.now()): Promise<FeedF
         res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
         res.end("<!doctype html><title>The Weekly Fixture</title><h1>Listen</h1>");
         return;
+      case "/cover.png":
+      case "/cover-small.png": {
+        const side = path === "/cover.png" ? 3000 : 600;
+        const png = pngHeader(side, side);
+        res.writeHead(200, { "content-type": "image/png", "content-length": png.length });
+        res.end(png);
+        return;
+      }
+      case "/media/latest.mp3": {
+        // Answers byte ranges as Apple asks: a 206 with the bytes asked for.
+        const range = req.headers.range;
+        if (range === "bytes=0-1") {
+          res.writeHead(206, { "content-type": "audio/mpeg", "content-range": "bytes 0-1/4" });
+          res.end("ID");
+        } else {
+          res.writeHead(200, { "content-type": "audio/mpeg", "content-length": "4" });
+          res.end(req.method === "HEAD" ? undefined : "ID3\u0003");
+        }
+        return;
+      }
       case "/episode.mp3":
         res.writeHead(200, { "content-type": "audio/mpeg", "content-length": "4" });
         res.end("ID3\u0003");

@@ -44,3 +44,6 @@ export const CACHE_TTL_MS = 10 * 60_000;
 
 /** Feed URLs whose answers are kept at once; the oldest goes first. */
 export const CACHE_MAX_ENTRIES = 500;
+
+/** The largest check-up report kept in the cache, as JSON (every rule's text included). */
+export const CHECK_REPORT_MAX_BYTES = 256 * 1024;

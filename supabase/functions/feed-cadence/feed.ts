@@ -54,7 +54,7 @@ const HTML_ENTITIES = { ...ALL_ENTITIES, ...COMMON_HTML };
  * `&name;` stays as written) and external ones make the parser throw: no XXE, no billion laughs.
  * Names are lower-cased: real feeds write `<PubDate>` or `<Enclosure URL=…>` too.
  */
-function createParser(): XMLParser {
+export function createParser(): XMLParser {
   return new XMLParser({
     ignoreAttributes: false,
     attributeNamePrefix: "@_",
@@ -72,18 +72,18 @@ function createParser(): XMLParser {
   });
 }
 
-type Node = Record<string, unknown>;
+export type Node = Record<string, unknown>;
 
-const asNode = (value: unknown): Node | undefined =>
+export const asNode = (value: unknown): Node | undefined =>
   typeof value === "object" && value !== null && !Array.isArray(value)
     ? (value as Node)
     : undefined;
 
-const all = (value: unknown): unknown[] =>
+export const all = (value: unknown): unknown[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 /** An element's text, whether the parser gave a string or an object with `#text`. */
-function text(value: unknown): string | undefined {
+export function text(value: unknown): string | undefined {
   if (Array.isArray(value)) return text(value[0]);
   if (typeof value === "string") return value.trim();
   if (typeof value === "number") return String(value);
@@ -92,14 +92,14 @@ function text(value: unknown): string | undefined {
   return undefined;
 }
 
-function attribute(value: unknown, name: string): string | undefined {
+export function attribute(value: unknown, name: string): string | undefined {
   const node = asNode(Array.isArray(value) ? value[0] : value);
   const found = node?.[`@_${name}`];
   return typeof found === "string" ? found.trim() : undefined;
 }
 
 /** An attribute by its local name, with or without a prefix (RSS 1.0 writes `rdf:resource`). */
-function anyAttribute(value: unknown, local: string): string | undefined {
+export function anyAttribute(value: unknown, local: string): string | undefined {
   const node = asNode(Array.isArray(value) ? value[0] : value);
   if (node === undefined) return undefined;
   const own = attribute(node, local);
@@ -110,7 +110,7 @@ function anyAttribute(value: unknown, local: string): string | undefined {
 }
 
 /** Every child whose local name is `local`, under any prefix the document chose. */
-function prefixed(node: Node, local: string): unknown[] {
+export function prefixed(node: Node, local: string): unknown[] {
   return Object.keys(node)
     .filter((key) => key.endsWith(`:${local}`))
     .flatMap((key) => all(node[key]));
@@ -118,9 +118,9 @@ function prefixed(node: Node, local: string): unknown[] {
 
 // Namespaces, matched by URI. A URI is compared without its scheme, case or trailing "/" or
 // "#": feeds write Apple's as http or https, "DTDs/Podcast-1.0.dtd" or "dtds/podcast-1.0.dtd".
-type Namespace = { uris: readonly string[]; prefix: string };
+export type Namespace = { uris: readonly string[]; prefix: string };
 
-const normalUri = (uri: string) =>
+export const normalUri = (uri: string) =>
   uri
     .trim()
     .toLowerCase()
@@ -131,21 +131,21 @@ function namespace(prefix: string, ...uris: string[]): Namespace {
   return { prefix, uris: uris.map(normalUri) };
 }
 
-const ITUNES = namespace("itunes", "http://www.itunes.com/dtds/podcast-1.0.dtd");
-const PODCAST = namespace(
+export const ITUNES = namespace("itunes", "http://www.itunes.com/dtds/podcast-1.0.dtd");
+export const PODCAST = namespace(
   "podcast",
   "https://podcastindex.org/namespace/1.0",
   "https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/1.0.md",
 );
-const MEDIA_RSS = namespace("media", "http://search.yahoo.com/mrss/");
+export const MEDIA_RSS = namespace("media", "http://search.yahoo.com/mrss/");
 const RDF = namespace("rdf", "http://www.w3.org/1999/02/22-rdf-syntax-ns#");
 const RSS1 = namespace("rss", "http://purl.org/rss/1.0/");
 
 /** Prefix to normalised URI, for the elements in scope; "" is the default namespace. */
-type Scope = ReadonlyMap<string, string>;
+export type Scope = ReadonlyMap<string, string>;
 
 /** `scope` with the namespaces `node` declares. */
-function within(scope: Scope, node: Node | undefined): Scope {
+export function within(scope: Scope, node: Node | undefined): Scope {
   if (node === undefined) return scope;
   let inner: Map<string, string> | undefined;
   for (const key of Object.keys(node)) {
@@ -159,13 +159,13 @@ function within(scope: Scope, node: Node | undefined): Scope {
 }
 
 /** Whether `prefix` names `ns` in `scope`; an undeclared prefix counts by its usual name. */
-function names(scope: Scope, prefix: string, ns: Namespace): boolean {
+export function names(scope: Scope, prefix: string, ns: Namespace): boolean {
   const uri = scope.get(prefix);
   return uri === undefined ? prefix === ns.prefix : ns.uris.includes(uri);
 }
 
 /** The children of `node` named `local` in namespace `ns`, whatever their prefix. */
-function children(node: Node, scope: Scope, ns: Namespace, local: string): unknown[] {
+export function children(node: Node, scope: Scope, ns: Namespace, local: string): unknown[] {
   const found: unknown[] = [];
   for (const key of Object.keys(node)) {
     const colon = key.indexOf(":");
@@ -263,7 +263,7 @@ const GENERIC_TYPES = new Set([
 const MEDIA_TYPE = /^(?:x-)?(?:audio|video)\/|^application\/(?:x-)?ogg$/;
 
 /** The file's extension, from the URL's path (its query and fragment removed). */
-function extensionOf(url: string): string | undefined {
+export function extensionOf(url: string): string | undefined {
   let path: string;
   try {
     path = new URL(url).pathname;
@@ -477,7 +477,7 @@ const ROOT_END = /<\/(?:[\w.-]+:)?(?:rss|feed|rdf)\s*>/gi;
  * ("Tom & Jerry") and output after the root element (a PHP warning, a cache comment). CDATA is
  * left as written. Anything else stays malformed.
  */
-function repairCommonSlips(xml: string): string {
+export function repairCommonSlips(xml: string): string {
   let end = -1;
   for (const match of xml.matchAll(ROOT_END)) end = match.index + match[0].length;
   const body = end === -1 ? xml : xml.slice(0, end);
@@ -536,23 +536,36 @@ function locate(document: Node): Located | undefined {
 }
 
 /**
+ * The document tree as the feed reader builds it (the feed check-up reads the same tree), its
+ * two common slips repaired; "malformed" when even the repaired text is not XML.
+ */
+export function parseDocument(xml: string): Node | undefined | "malformed" {
+  try {
+    return asNode(createParser().parse(xml, true));
+  } catch {
+    const repaired = repairCommonSlips(xml);
+    if (repaired === xml) return "malformed";
+    try {
+      return asNode(createParser().parse(repaired, true));
+    } catch {
+      return "malformed";
+    }
+  }
+}
+
+/**
  * Parses RSS 2.0 (`rss > channel > item`), RSS 1.0 (`rdf:RDF > item`) or Atom (`feed > entry`)
  * text. A document with none of them, or without a single audio or video file, is no podcast
  * feed.
  */
 export function parseFeed(xml: string): FeedParseResult {
-  let document: Node | undefined;
-  try {
-    document = asNode(createParser().parse(xml, true));
-  } catch {
-    const repaired = repairCommonSlips(xml);
-    if (repaired === xml) return { ok: false, reason: "malformed" };
-    try {
-      document = asNode(createParser().parse(repaired, true));
-    } catch {
-      return { ok: false, reason: "malformed" };
-    }
-  }
+  const document = parseDocument(xml);
+  if (document === "malformed") return { ok: false, reason: "malformed" };
+  return feedOf(document);
+}
+
+/** The feed in a tree parseDocument built. */
+export function feedOf(document: Node | undefined): FeedParseResult {
   const located = document === undefined ? undefined : locate(document);
   if (located === undefined) return { ok: false, reason: "no_feed_element" };
   const { container, scope, items } = located;

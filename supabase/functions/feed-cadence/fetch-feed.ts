@@ -20,7 +20,13 @@ export type UpstreamResponse = {
 export type PinnedRequest = (
   url: URL,
   address: string,
-  init: { headers: Record<string, string>; signal: AbortSignal; connectTimeoutMs: number },
+  init: {
+    /** GET when absent. */
+    method?: "GET" | "HEAD";
+    headers: Record<string, string>;
+    signal: AbortSignal;
+    connectTimeoutMs: number;
+  },
 ) => Promise<{ response: UpstreamResponse; close: () => Promise<void> }>;
 
 export type FetchLimits = {
@@ -126,6 +132,75 @@ function errorCode(error: unknown): string {
   return typeof error;
 }
 
+/** A response from a checked address, its body not read yet; `close` ends the connection. */
+export type Opened = { response: UpstreamResponse; close: () => Promise<void>; url: URL };
+
+/**
+ * One request to `start`, its redirects followed by hand, each hop checked like the first: the
+ * URL rules, every resolved address public, the connection pinned to the checked address.
+ * Every outbound request of the feed reader and the check-up goes through here. `signal` ends
+ * it (the caller's deadline); a 2xx or any other final status is returned with its body unread.
+ */
+export async function openPublic(
+  start: URL,
+  deps: {
+    resolve: ResolveHost;
+    request: PinnedRequest;
+    maxRedirects: number;
+    connectTimeoutMs: number;
+    signal: AbortSignal;
+  },
+  init: { method: "GET" | "HEAD"; headers: Record<string, string> },
+): Promise<({ ok: true } & Opened) | ({ ok: false } & FetchFailure)> {
+  const { signal } = deps;
+  const timedOut = () => signal.aborted;
+  const withDeadline = <T>(promise: Promise<T>) =>
+    Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        if (timedOut()) reject(new Error("deadline"));
+        signal.addEventListener("abort", () => reject(new Error("deadline")), { once: true });
+      }),
+    ]);
+  let url = start;
+  for (let hop = 0; ; hop++) {
+    const checked = checkFeedUrl(url.href);
+    if (!checked.ok) return { ok: false, reason: "url_not_allowed" };
+    url = checked.url;
+
+    const target = await withDeadline(addressesFor(url.hostname, deps.resolve)).catch(() => null);
+    if (target === null) return { ok: false, reason: "timeout" };
+    if (!target.ok) return target;
+
+    let upstream: Awaited<ReturnType<PinnedRequest>>;
+    try {
+      upstream = await deps.request(url, target.address, {
+        method: init.method,
+        headers: init.headers,
+        signal,
+        connectTimeoutMs: deps.connectTimeoutMs,
+      });
+    } catch (error) {
+      if (timedOut()) return { ok: false, reason: "timeout" };
+      return { ok: false, reason: "unreachable", detail: errorCode(error) };
+    }
+    const { response, close } = upstream;
+    const location = response.headers.get("location");
+    if (REDIRECTS.has(response.status) && location !== null) {
+      await response.body?.cancel().catch(() => {});
+      await close();
+      if (hop >= deps.maxRedirects) return { ok: false, reason: "too_many_redirects" };
+      try {
+        url = new URL(location, url);
+      } catch {
+        return { ok: false, reason: "unreachable", detail: "bad redirect" };
+      }
+      continue;
+    }
+    return { ok: true, response, close, url };
+  }
+}
+
 /**
  * Fetches a feed within `limits`, refusing at the first step that breaks a rule. `signal`
  * aborts the whole fetch (the visitor left).
@@ -141,78 +216,47 @@ export async function fetchFeed(
   const stop = () => controller.abort();
   deps.signal?.addEventListener("abort", stop, { once: true });
   const timedOut = () => controller.signal.aborted;
-  const withDeadline = <T>(promise: Promise<T>) =>
-    Promise.race([
-      promise,
-      new Promise<never>((_, reject) => {
-        if (timedOut()) reject(new Error("deadline"));
-        controller.signal.addEventListener("abort", () => reject(new Error("deadline")), {
-          once: true,
-        });
-      }),
-    ]);
 
   try {
-    let url = start;
-    for (let hop = 0; ; hop++) {
-      const checked = checkFeedUrl(url.href);
-      if (!checked.ok) return { ok: false, reason: "url_not_allowed" };
-      url = checked.url;
-
-      const target = await withDeadline(addressesFor(url.hostname, deps.resolve)).catch(() => null);
-      if (target === null) return { ok: false, reason: "timeout" };
-      if (!target.ok) return target;
-
-      let upstream: Awaited<ReturnType<PinnedRequest>>;
-      try {
-        upstream = await deps.request(url, target.address, {
-          headers: REQUEST_HEADERS,
-          signal: controller.signal,
-          connectTimeoutMs: limits.connectTimeoutMs,
-        });
-      } catch (error) {
-        if (timedOut()) return { ok: false, reason: "timeout" };
-        return { ok: false, reason: "unreachable", detail: errorCode(error) };
+    const opened = await openPublic(
+      start,
+      {
+        resolve: deps.resolve,
+        request: deps.request,
+        maxRedirects: limits.maxRedirects,
+        connectTimeoutMs: limits.connectTimeoutMs,
+        signal: controller.signal,
+      },
+      { method: "GET", headers: REQUEST_HEADERS },
+    );
+    if (!opened.ok) return opened;
+    const { response, close, url } = opened;
+    try {
+      if (response.status < 200 || response.status > 299) {
+        await response.body?.cancel().catch(() => {});
+        return { ok: false, reason: "http_error", status: response.status };
       }
-      const { response, close } = upstream;
-      try {
-        const location = response.headers.get("location");
-        if (REDIRECTS.has(response.status) && location !== null) {
-          await response.body?.cancel().catch(() => {});
-          if (hop >= limits.maxRedirects) return { ok: false, reason: "too_many_redirects" };
-          try {
-            url = new URL(location, url);
-          } catch {
-            return { ok: false, reason: "unreachable", detail: "bad redirect" };
-          }
-          continue;
-        }
-        if (response.status < 200 || response.status > 299) {
-          await response.body?.cancel().catch(() => {});
-          return { ok: false, reason: "http_error", status: response.status };
-        }
-        const contentType = response.headers.get("content-type");
-        if (!isFeedContentType(contentType)) {
-          await response.body?.cancel().catch(() => {});
-          return { ok: false, reason: "not_a_feed", contentType: contentType ?? "" };
-        }
-        // Content-Length counts encoded bytes; the cap applies to what is decoded, as it streams.
-        const encoded = (response.headers.get("content-encoding") ?? "").trim() !== "";
-        const body = await readStreamWithLimit(
-          response.body,
-          encoded ? null : response.headers.get("content-length"),
-          limits.maxBytes,
-          Math.max(0, limits.deadlineMs - (Date.now() - startedAt)),
-        );
-        if (!body.ok) {
-          if (body.reason === "too_large") return { ok: false, reason: "too_large" };
-          if (body.reason === "timeout" || timedOut()) return { ok: false, reason: "timeout" };
-          return { ok: false, reason: "unreachable", detail: "body broke off" };
-        }
-        return { ok: true, bytes: body.bytes, contentType, url: url.href };
-      } finally {
-        await close();
+      const contentType = response.headers.get("content-type");
+      if (!isFeedContentType(contentType)) {
+        await response.body?.cancel().catch(() => {});
+        return { ok: false, reason: "not_a_feed", contentType: contentType ?? "" };
       }
+      // Content-Length counts encoded bytes; the cap applies to what is decoded, as it streams.
+      const encoded = (response.headers.get("content-encoding") ?? "").trim() !== "";
+      const body = await readStreamWithLimit(
+        response.body,
+        encoded ? null : response.headers.get("content-length"),
+        limits.maxBytes,
+        Math.max(0, limits.deadlineMs - (Date.now() - startedAt)),
+      );
+      if (!body.ok) {
+        if (body.reason === "too_large") return { ok: false, reason: "too_large" };
+        if (body.reason === "timeout" || timedOut()) return { ok: false, reason: "timeout" };
+        return { ok: false, reason: "unreachable", detail: "body broke off" };
+      }
+      return { ok: true, bytes: body.bytes, contentType, url: url.href };
+    } finally {
+      await close();
     }
   } finally {
     clearTimeout(timer);

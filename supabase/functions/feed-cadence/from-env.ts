@@ -1,14 +1,14 @@
 import type { Db } from "../_shared/db.ts";
 import { createNoDatabaseHandler, functionDb } from "../_shared/function-db.ts";
 import { createMinuteLimiters } from "../_shared/rate-limit.ts";
-import { CACHE_MAX_ENTRIES, CACHE_TTL_MS } from "./budget.ts";
+import { CACHE_MAX_ENTRIES, CACHE_TTL_MS, CHECK_REPORT_MAX_BYTES } from "./budget.ts";
 import { createDbAnswerCache } from "./cache.ts";
 import type { FunctionHandler, LogLine } from "../_shared/serve.ts";
 import type { FetchLimits, PinnedRequest, ResolveHost } from "./fetch-feed.ts";
-import { createFeedCadenceHandler, type Answer } from "./handler.ts";
+import { createFeedCadenceHandler, type Answer, type CheckAnswer } from "./handler.ts";
 import { createResolver, pinnedRequest, systemHosts } from "./net.ts";
-import { createDefaultReader } from "./read-in-worker.ts";
-import type { ReadInWorker } from "./read-pool.ts";
+import { createDefaultPool } from "./read-in-worker.ts";
+import type { CheckInWorker, ReadInWorker } from "./read-pool.ts";
 import { parseFeedEnv } from "./schema.ts";
 
 /**
@@ -42,6 +42,8 @@ export interface FeedFromEnvOptions {
   limits?: Partial<FetchLimits>;
   /** Tests only: another reader; by default each feed is read in a worker (read-in-worker.ts). */
   read?: ReadInWorker;
+  /** Tests only: another check-up reader; by default the same pool's workers. */
+  check?: CheckInWorker;
 }
 
 /**
@@ -71,12 +73,21 @@ export function createFeedCadenceHandlerFromEnv(
         }),
       ),
   });
+  const checkCache = createDbAnswerCache<CheckAnswer>(db, {
+    ttlMs: options.cacheTtlMs ?? CACHE_TTL_MS,
+    maxEntries: CACHE_MAX_ENTRIES,
+    // A report names every rule with its text: larger than a pace answer.
+    maxBytes: CHECK_REPORT_MAX_BYTES,
+    now: options.now,
+  });
   return createFeedCadenceHandler({
     cache,
+    checkCache,
+    check: options.check ?? createDefaultPool().check,
     allowedOrigins: config.allowedOrigins,
     resolve: (options.network ?? productionNetwork).resolve,
     request: (options.network ?? productionNetwork).request,
-    read: options.read ?? createDefaultReader(),
+    read: options.read ?? createDefaultPool().read,
     limits: options.limits,
     now: options.now,
     log,

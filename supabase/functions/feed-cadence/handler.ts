@@ -1,4 +1,5 @@
 import { json, problem, readJsonRequest, REQUEST_MESSAGES } from "../_shared/http.ts";
+import { rateLimitKey } from "../_shared/client-address.ts";
 import type { RateLimiters } from "../_shared/rate-limit.ts";
 import {
   checkRateLimits,
@@ -18,6 +19,8 @@ import {
   MAX_REDIRECTS,
 } from "./budget.ts";
 import type { AnswerCache } from "./cache.ts";
+import { reportForFetchedFeed } from "./checkup/run.ts";
+import type { CheckupReport } from "./checkup/types.ts";
 import { charsetOf } from "./encoding.ts";
 import {
   checkFeedUrl,
@@ -28,7 +31,7 @@ import {
   type ResolveHost,
 } from "./fetch-feed.ts";
 import type { Cadence } from "./pace.ts";
-import type { ReadInWorker } from "./read-pool.ts";
+import type { CheckInWorker, ReadInWorker } from "./read-pool.ts";
 import { feedBodySchema } from "./schema.ts";
 
 export const MAX_BODY_BYTES = 4 * 1024;
@@ -46,7 +49,8 @@ export const MESSAGES = {
   ...SERVE_MESSAGES,
   ...REQUEST_MESSAGES,
   rate_limited: "Too many feed look-ups in a minute. Please wait a moment and try again.",
-  invalid_body: 'The request must be a JSON object with one field, "url".',
+  invalid_body:
+    'The request must be a JSON object with a "url" field and, for the check-up, "action": "check".',
   invalid_url:
     "That isn't a web address. Paste your feed's full URL, starting with https:// or http://.",
   url_not_allowed:
@@ -65,6 +69,22 @@ export const MESSAGES = {
 } as const satisfies Record<string, string>;
 
 type Code = keyof typeof MESSAGES;
+
+// The one sentence a visitor (or the command) reads when no report can be drawn: the feed
+// reader's own sentences, plus the check-up's for a document it could not read.
+export const CHECK_MESSAGES = {
+  ...MESSAGES,
+  broken_xml:
+    "That feed is not well-formed XML, so no directory can read it. Open it in your host's feed settings, fix the broken tag it names, and try again.",
+  not_a_feed:
+    "That address serves a web page or another document, not a podcast RSS feed. Paste the feed's own URL, usually ending in .xml or /feed.",
+  feed_too_large:
+    "That feed is larger than 5 MB, more than we read. Ask your host to list fewer old episodes in it.",
+  feed_too_slow:
+    "That feed took too long to answer or read. Try again in a moment; if it keeps happening, directories are likely waiting on it too.",
+} as const satisfies Record<string, string>;
+
+export type CheckCode = keyof typeof CHECK_MESSAGES;
 
 /**
  * What the visitor reads when the reading itself failed. None of these is kept in the cache: a
@@ -106,6 +126,11 @@ export function codeForFetchFailure(failure: FetchFailure): Code {
 export type Answer =
   { ok: true; cadence: Cadence } | { ok: false; status: number; code: Code; transient?: true };
 
+/** The check-up's answer: a whole report, or one sentence saying why there is none. */
+export type CheckAnswer =
+  | { ok: true; report: CheckupReport; complete: boolean }
+  | { ok: false; status: number; code: CheckCode; transient?: true };
+
 export interface FeedHandlerDeps extends RateLimiters {
   allowedOrigins: readonly string[];
   /** The host's resolver; tests give their own, mapping names to the addresses they choose. */
@@ -116,6 +141,10 @@ export interface FeedHandlerDeps extends RateLimiters {
   read: ReadInWorker;
   /** Lasting answers per feed URL, in the database (cache.ts's createDbAnswerCache). */
   cache: AnswerCache<Answer>;
+  /** The check-up's reading, in the same pool's workers (read-pool.ts). */
+  check: CheckInWorker;
+  /** Check-up reports per feed URL, in the same table under their own keys. */
+  checkCache: AnswerCache<CheckAnswer>;
   limits?: Partial<FetchLimits>;
   bodyTimeoutMs?: number;
   now?: () => number;
@@ -199,6 +228,74 @@ export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler
     }
   }
 
+  /**
+   * The check-up: the same fetch, the reading in the same pool, then at most three requests
+   * beyond the feed (artwork, HEAD and Range of the latest file), each one a hit on the
+   * client's own limit.
+   */
+  async function checkUp(url: URL, clientIp: string | undefined): Promise<CheckAnswer> {
+    const started = performance.now();
+    const fetched = await fetchFeed(url, { resolve: deps.resolve, request: deps.request, limits });
+    const event = { level: "info", event: "feed_checked", host: url.hostname };
+    if (!fetched.ok) {
+      log(JSON.stringify({ ...event, ...fetched, level: "warn" }));
+      return { ok: false, status: 422, code: codeForFetchFailure(fetched) };
+    }
+    const fetchMs = performance.now() - started;
+    const left = limits.deadlineMs - fetchMs;
+    const options = { httpCharset: charsetOf(fetched.contentType), now: now() };
+    const answer =
+      left > 0
+        ? await deps.check(fetched.bytes, options, left)
+        : ({ ok: false, reason: "timeout" } as const);
+    if (!answer.ok) {
+      log(JSON.stringify({ ...event, level: "warn", event: "feed_check_failed", ...answer }));
+      const failure = READ_FAILURES[answer.reason];
+      return { ok: false, status: failure.status, code: failure.code, transient: true };
+    }
+    if (!answer.checkup.ok) {
+      log(JSON.stringify({ ...event, level: "warn", reason: answer.checkup.reason }));
+      return { ok: false, status: 422, code: answer.checkup.code };
+    }
+    const key = rateLimitKey(clientIp);
+    const spend = async () => (await deps.rateLimiter?.hit(key))?.allowed ?? true;
+    const outcome = await reportForFetchedFeed(
+      answer.checkup,
+      { url: fetched.url, ms: fetchMs },
+      {
+        resolve: deps.resolve,
+        request: deps.request,
+        maxRedirects: limits.maxRedirects,
+        connectTimeoutMs: limits.connectTimeoutMs,
+      },
+      { readAt: now(), spend },
+    );
+    log(JSON.stringify({ ...event, ms: Math.round(performance.now() - started) }));
+    return { ok: true, ...outcome };
+  }
+
+  async function checkUpSafely(url: URL, clientIp: string | undefined): Promise<CheckAnswer> {
+    try {
+      return await checkUp(url, clientIp);
+    } catch (error) {
+      log(
+        JSON.stringify({
+          level: "error",
+          event: "feed_check_failed",
+          host: url.hostname,
+          ...describeError(error),
+        }),
+      );
+      return { ok: false, status: 422, code: "feed_unreachable" };
+    }
+  }
+
+  /** A report cut short by the client's limit is answered but not kept. */
+  const lastingCheck = (answer: CheckAnswer) =>
+    answer.ok
+      ? answer.complete
+      : !answer.transient && answer.code !== "feed_too_slow" && answer.code !== "feed_unreachable";
+
   const options = { allowedOrigins: deps.allowedOrigins, log, event: "feed" };
   return serveFunction(options, async (req, cors, info) => {
     const fail = (status: number, code: Code) =>
@@ -223,6 +320,16 @@ export function createFeedCadenceHandler(deps: FeedHandlerDeps): FunctionHandler
     const checked = checkFeedUrl(parsed.data.url);
     if (!checked.ok) return fail(400, checked.reason);
 
+    if (parsed.data.action === "check") {
+      const report = await deps.checkCache.get(
+        `check:${checked.url.href}`,
+        () => checkUpSafely(checked.url, info?.clientIp),
+        lastingCheck,
+      );
+      return report.ok
+        ? json(report.report, 200, cors)
+        : problem(report.status, report.code, CHECK_MESSAGES[report.code], cors);
+    }
     const answer = await cache.get(checked.url.href, () => lookUpSafely(checked.url), lasting);
     return answer.ok ? json(answer.cadence, 200, cors) : fail(answer.status, answer.code);
   });

@@ -115,6 +115,7 @@ export const pinnedRequest: PinnedRequest = async (url, address, init) => {
   });
   try {
     const response = await fetch(url, {
+      method: init.method ?? "GET",
       headers: init.headers,
       redirect: "manual",
       signal: init.signal,

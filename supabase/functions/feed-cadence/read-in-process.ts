@@ -1,4 +1,5 @@
-import { describeError, type ReadInWorker } from "./read-pool.ts";
+import { readCheckup } from "./checkup/check.ts";
+import { describeError, type CheckInWorker, type ReadInWorker } from "./read-pool.ts";
 import { readFeed } from "./reading.ts";
 
 /**
@@ -8,6 +9,15 @@ import { readFeed } from "./reading.ts";
 export const readInProcess: ReadInWorker = async (bytes, options) => {
   try {
     return { ok: true, reading: readFeed(bytes, options) };
+  } catch (error) {
+    return { ok: false, reason: "crashed", detail: describeError(error) };
+  }
+};
+
+/** The check-up's reading on the calling thread, bounded the same way. */
+export const checkInProcess: CheckInWorker = async (bytes, options) => {
+  try {
+    return { ok: true, checkup: readCheckup(bytes, options) };
   } catch (error) {
     return { ok: false, reason: "crashed", detail: describeError(error) };
   }

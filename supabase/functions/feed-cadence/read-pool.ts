@@ -1,4 +1,5 @@
 import { READ_QUEUE, READ_WORKERS } from "./budget.ts";
+import type { CheckupReadOptions, CheckupReading } from "./checkup/check.ts";
 import type { ReadReply, ReadRequest } from "./read-worker.ts";
 import type { FeedReading, ReadFeedOptions } from "./reading.ts";
 
@@ -12,6 +13,16 @@ export type WorkerAnswer =
   /** timeout: the deadline passed, waiting or reading; crashed: the worker failed or ran out
    * of memory; busy: every worker and queue place was taken. */
   | { ok: false; reason: "timeout" | "crashed" | "busy"; detail?: string };
+
+type Failure = { ok: false; reason: "timeout" | "crashed" | "busy"; detail?: string };
+
+/** The check-up's reading in a worker of the same pool (checkup/check.ts). */
+export type CheckAnswer = { ok: true; checkup: CheckupReading } | Failure;
+export type CheckInWorker = (
+  bytes: Uint8Array,
+  options: CheckupReadOptions,
+  timeoutMs: number,
+) => Promise<CheckAnswer>;
 
 /** Reads one feed's bytes in a worker, answering within `timeoutMs` whatever the feed. */
 export type ReadInWorker = (
@@ -46,6 +57,17 @@ export function createWorkerReader(
   spawn: () => ReadWorkerHandle,
   limits: ReadPoolLimits = { workers: READ_WORKERS, queue: READ_QUEUE },
 ): ReadInWorker {
+  return createWorkerPool(spawn, limits).read;
+}
+
+/**
+ * One pool, two kinds of reading: the pace (`read`) and the check-up (`check`) share its
+ * workers, its queue and its limits.
+ */
+export function createWorkerPool(
+  spawn: () => ReadWorkerHandle,
+  limits: ReadPoolLimits = { workers: READ_WORKERS, queue: READ_QUEUE },
+): { read: ReadInWorker; check: CheckInWorker } {
   let running = 0;
   const waiting: Array<() => void> = [];
   const idle: ReadWorkerHandle[] = [];
@@ -72,11 +94,15 @@ export function createWorkerReader(
   };
   refill();
 
-  return (bytes, options, timeoutMs) =>
-    new Promise<WorkerAnswer>((resolve) => {
+  const submit = (
+    request: ReadRequest,
+    timeoutMs: number,
+  ): Promise<{ ok: true; reply: ReadReply } | Failure> =>
+    new Promise((resolve) => {
+      const { bytes } = request;
       let worker: ReadWorkerHandle | null = null;
       let done = false;
-      const finish = (answer: WorkerAnswer) => {
+      const finish = (answer: { ok: true; reply: ReadReply } | Failure) => {
         if (done) return;
         done = true;
         clearTimeout(timer);
@@ -108,7 +134,7 @@ export function createWorkerReader(
           } else if ("error" in settled.reply) {
             finish({ ok: false, reason: "crashed", detail: settled.reply.error });
           } else {
-            finish({ ok: true, reading: settled.reply.reading });
+            finish({ ok: true, reply: settled.reply });
           }
         });
         // Handed over, not copied: the caller is done with the bytes.
@@ -116,13 +142,29 @@ export function createWorkerReader(
           bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
             ? bytes
             : bytes.slice();
-        worker.send({ bytes: owned, options }, [owned.buffer as ArrayBuffer]);
+        worker.send({ ...request, bytes: owned }, [owned.buffer as ArrayBuffer]);
       };
       const timer = setTimeout(() => finish({ ok: false, reason: "timeout" }), timeoutMs);
       if (running < limits.workers) start();
       else if (waiting.length < limits.queue) waiting.push(start);
       else finish({ ok: false, reason: "busy" });
     });
+
+  const read: ReadInWorker = async (bytes, options, timeoutMs) => {
+    const answer = await submit({ bytes, options }, timeoutMs);
+    if (!answer.ok) return answer;
+    return "reading" in answer.reply
+      ? { ok: true, reading: answer.reply.reading }
+      : { ok: false, reason: "crashed", detail: "wrong reply" };
+  };
+  const check: CheckInWorker = async (bytes, options, timeoutMs) => {
+    const answer = await submit({ kind: "check", bytes, options }, timeoutMs);
+    if (!answer.ok) return answer;
+    return "checkup" in answer.reply
+      ? { ok: true, checkup: answer.reply.checkup }
+      : { ok: false, reason: "crashed", detail: "wrong reply" };
+  };
+  return { read, check };
 }
 
 export function describeError(error: unknown): string {

@@ -1,16 +1,22 @@
 import { readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
+import { readCheckup, type CheckupReadOptions, type CheckupReading } from "./checkup/check.ts";
 import { readFeed, type ReadFeedOptions } from "./reading.ts";
 
 // A reading worker's whole program: a feed in, its answer out, as often as the pool sends one
 // (read-in-worker.ts). It runs as a Node worker thread and as a Deno Web Worker.
 
-export type ReadRequest = { bytes: Uint8Array; options: ReadFeedOptions };
-export type ReadReply = { reading: ReturnType<typeof readFeed> } | { error: string };
+/** The pace reading, or (`kind: "check"`) the feed check-up's reading of the same bytes. */
+export type ReadRequest =
+  | { kind?: "cadence"; bytes: Uint8Array; options: ReadFeedOptions }
+  | { kind: "check"; bytes: Uint8Array; options: CheckupReadOptions };
+export type ReadReply =
+  { reading: ReturnType<typeof readFeed> } | { checkup: CheckupReading } | { error: string };
 
 function reply(request: ReadRequest): ReadReply {
   try {
+    if (request.kind === "check") return { checkup: readCheckup(request.bytes, request.options) };
     return { reading: readFeed(request.bytes, request.options) };
   } catch (error) {
     // The name only: a parser's message may quote the feed.

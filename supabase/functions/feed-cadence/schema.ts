@@ -11,7 +11,11 @@ import {
 /** Longer than any feed URL we have seen, short enough to log. */
 export const MAX_URL_LENGTH = 2_048;
 
-export const feedBodySchema = z.strictObject({ url: z.string().max(MAX_URL_LENGTH) });
+/** `action: "check"` asks for the feed check-up's report instead of the pace. */
+export const feedBodySchema = z.strictObject({
+  url: z.string().max(MAX_URL_LENGTH),
+  action: z.literal("check").optional(),
+});
 
 export const DEFAULT_FEED_RATE_LIMIT_PER_MINUTE = 10;
 /** The global ceiling defaults to this many clients' worth of requests. */

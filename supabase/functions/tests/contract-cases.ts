@@ -11,7 +11,7 @@ import type { FetchLimits, PinnedRequest } from "../feed-cadence/fetch-feed.ts";
 import { createFeedCadenceHandlerFromEnv } from "../feed-cadence/from-env.ts";
 import { MESSAGES } from "../feed-cadence/handler.ts";
 import { readInProcess } from "../feed-cadence/read-in-process.ts";
-import type { ReadInWorker } from "../feed-cadence/read-pool.ts";
+import type { CheckInWorker, ReadInWorker } from "../feed-cadence/read-pool.ts";
 import { fixtureNetwork, fixtureUrl } from "../../../tests/fakes/fixture-network.ts";
 
 // The feed function's contract, run by Vitest on Node (handler.test.ts) and by Deno
@@ -39,6 +39,8 @@ export async function withFeedStack(
     limits?: Partial<FetchLimits>;
     request?: PinnedRequest;
     read?: ReadInWorker;
+    /** The check-up's reader; the same pool as `read` in the check-up's cases. */
+    check?: CheckInWorker;
     /** Another database (one that is down, say); by default a real one, emptied first. */
     db?: Db;
   } = {},
@@ -62,6 +64,7 @@ export async function withFeedStack(
       now: () => FIXED_NOW,
       limits: options.limits,
       read: options.read,
+      check: options.check,
       log: (line) => logs.push(line),
     },
   );
