@@ -1,3 +1,4 @@
+import { BRAND_NAME } from "../../_shared/contract.ts";
 import { openPublic, type PinnedRequest, type ResolveHost } from "../fetch-feed.ts";
 import { readImageHeader } from "./image-header.ts";
 import type { ArtworkProbe, MediaProbe } from "./report.ts";
@@ -18,7 +19,9 @@ export type ProbeDeps = {
   timeoutMs: number;
 };
 
-const HEADERS = { "user-agent": "CastloopFeedCheck/1.0 (feed check-up; one request per check)" };
+const HEADERS = {
+  "user-agent": `${BRAND_NAME}FeedCheck/1.0 (feed check-up; one request per check)`,
+};
 
 async function withDeadline<T>(
   timeoutMs: number,
