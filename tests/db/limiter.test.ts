@@ -63,8 +63,15 @@ describe.each(ROUTES)("the rate limiter on a real PostgreSQL, $route", (route) =
 
     const all = [first, ...(await verdicts)];
     expect(all.filter((verdict) => verdict?.allowed)).toHaveLength(LIMIT);
-    for (const verdict of all.filter((each) => each?.allowed === false)) {
-      expect(verdict).toEqual({ allowed: false, retryAfterSeconds: expect.any(Number) });
+    const refused = all.filter((each) => each?.allowed === false);
+    // Exactly one refusal is the window's first, so its one log line is written once.
+    expect(refused.filter((verdict) => verdict?.first)).toHaveLength(1);
+    for (const verdict of refused) {
+      expect(verdict).toEqual({
+        allowed: false,
+        retryAfterSeconds: expect.any(Number),
+        first: expect.any(Boolean),
+      });
       if (verdict?.allowed === false) {
         expect(verdict.retryAfterSeconds).toBeGreaterThan(0);
         expect(verdict.retryAfterSeconds).toBeLessThanOrEqual(60);
