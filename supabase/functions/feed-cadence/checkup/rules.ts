@@ -129,7 +129,7 @@ export const RULES: readonly Rule[] = [
     id: "F05",
     title: "Feed size and speed",
     why: "A large or slow feed is read less often, and apps on a phone wait for it.",
-    fix: "Keep the feed under 2 MB (list fewer old episodes or shorten notes) and serve it compressed.",
+    fix: "Bring the feed under 2 MB (list fewer old episodes or shorten notes) and serve it compressed.",
     severity: "hurts",
     audiences: ["listeners"],
     blocks: [],
