@@ -58,11 +58,11 @@ create table private.subscription_consents (
 );
 create index subscription_consents_recorded_at on private.subscription_consents (recorded_at);
 
--- One row per yearly reminder sent: the anniversary it was for, so each is sent once.
+-- One row per yearly reminder sent: the anniversary it was for, so each is sent once. Its
+-- e-mail is the outbox row of kind 'renewal_reminder' whose `ref` is the subscription.
 create table private.renewal_reminders (
   subscription_id text not null check (length(subscription_id) <= 255),
   anniversary timestamptz not null,
-  outbox_id uuid,
   sent_at timestamptz not null default statement_timestamp(),
   primary key (subscription_id, anniversary)
 );
