@@ -190,14 +190,18 @@ export function createApp(options: AppOptions): Hono {
   }
 
   // Each function answers as it would on Supabase, plus the site's own security headers.
-  const mount = (name: string, handler: FunctionHandler) =>
-    app.all(`/functions/v1/${name}`, async (c) => {
+  // A function's own routes (such as manage-subscription's /jobs) sit under its path.
+  const mount = (name: string, handler: FunctionHandler) => {
+    const serve = async (c: Context) => {
       const response = await handler(c.req.raw, { clientIp: options.clientIp?.(c) });
       for (const [header, value] of Object.entries(common)) {
         if (!response.headers.has(header)) response.headers.set(header, value);
       }
       return response;
-    });
+    };
+    app.all(`/functions/v1/${name}`, serve);
+    app.all(`/functions/v1/${name}/*`, serve);
+  };
   mount("create-checkout", checkout);
   if (options.feedCadence) mount("feed-cadence", options.feedCadence);
   if (options.manageSubscription) mount("manage-subscription", options.manageSubscription);

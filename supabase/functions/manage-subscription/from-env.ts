@@ -1,6 +1,7 @@
 import type { Db } from "../_shared/db.ts";
 import { functionDb } from "../_shared/function-db.ts";
 import { createMailer, type Mailer } from "../_shared/email.ts";
+import { withJobsRoute, type JobReport } from "../_shared/jobs.ts";
 import { createMailGate } from "../_shared/mail-gate.ts";
 import { parseEmailEnv } from "../_shared/email-env.ts";
 import { createDbLimiter } from "../_shared/rate-limit.ts";
@@ -15,7 +16,8 @@ import {
 import { parseManageEnv } from "./schema.ts";
 import { createStripeBilling } from "./stripe.ts";
 import { createRequestStore } from "./store.ts";
-import { runDueWork, type WorkDeps } from "./work.ts";
+import { runAllDueWork } from "./jobs.ts";
+import type { WorkDeps } from "./work.ts";
 
 /**
  * The per-mailbox limit's key when no SUBSCRIPTION_LINK_SECRET is set (no Stripe key either,
@@ -45,11 +47,12 @@ export interface ManageFromEnvOptions {
 export interface ManageSubscription {
   handler: FunctionHandler;
   /**
-   * Runs the work that is due (work.ts `runDueWork`): retries of requests whose Stripe work or
-   * e-mail failed, withdrawals whose wait is over, and the pruning of requests past their
-   * retention. The Node server runs it every minute; on Supabase the next request does.
+   * Runs all the work that is due once (jobs.ts `runAllDueWork`), as of `now` (default: the
+   * real time): retries of requests and e-mails, withdrawals whose wait is over, the yearly
+   * reminders and the pruning. The Node server runs it every minute, Supabase Cron calls the
+   * jobs route, `npm run jobs` runs it once.
    */
-  retryRequests: () => Promise<void>;
+  runJobs: (now?: Date) => Promise<JobReport>;
   /** The mailer the function sends through; undefined without a database. */
   mailer: Mailer | undefined;
 }
@@ -75,15 +78,14 @@ export function createManageSubscriptionFromEnv(
         siteUrl: config.siteUrl,
         log,
       }),
-      retryRequests: async () => {},
+      runJobs: async () => ({}),
       mailer: undefined,
     };
   }
   // Without Stripe no undo link is signed, and the key only keys the per-mailbox limit. Every
   // process must use the same one, or the limit counts per process (per isolate on Supabase).
   const linkSecret = config.linkSecret ?? ADDRESS_KEY_WITHOUT_SECRET;
-  const mailer =
-    options.mailer ??
+  const mailerAt = (clock?: () => number) =>
     createMailer({
       db,
       apiKey: emailConfig.apiKey,
@@ -114,7 +116,9 @@ export function createManageSubscriptionFromEnv(
         log,
         event: "manage_email_ceiling_reached",
       }),
+      now: clock,
     });
+  const mailer = options.mailer ?? mailerAt();
 
   const billing =
     options.billing ??
@@ -126,7 +130,10 @@ export function createManageSubscriptionFromEnv(
           planNames: config.planNames,
           timeoutMs: options.stripeTimeoutMs,
         }));
-  if (billing !== undefined && config.linkSecret === undefined) {
+  if (
+    billing !== undefined &&
+    (config.linkSecret === undefined || config.missing.includes("JOBS_SECRET"))
+  ) {
     log(JSON.stringify({ level: "warn", event: "manage_not_configured", missing: config.missing }));
     return {
       handler: createNotConfiguredHandler({
@@ -134,7 +141,7 @@ export function createManageSubscriptionFromEnv(
         siteUrl: config.siteUrl,
         log,
       }),
-      retryRequests: async () => {},
+      runJobs: async () => ({}),
       mailer,
     };
   }
@@ -174,11 +181,24 @@ export function createManageSubscriptionFromEnv(
             windowSeconds: 60,
           }),
   });
+  const runJobs = (now?: Date) =>
+    runAllDueWork(
+      {
+        db,
+        work,
+        // A run at another time than now gets a mailer on that clock, so what it makes due
+        // (a reminder a year on) is sent by the same run.
+        mailerAt: (at) =>
+          now === undefined || options.mailer !== undefined ? mailer : mailerAt(() => at.getTime()),
+        context: email,
+        local: emailConfig.apiKey === undefined,
+        log,
+      },
+      now ?? new Date(),
+    );
   return {
-    handler,
-    retryRequests: async () => {
-      await runDueWork(work, new Date());
-    },
+    handler: withJobsRoute(handler, { secret: config.jobsSecret, run: () => runJobs(), log }),
+    runJobs,
     mailer,
   };
 }
