@@ -21,7 +21,11 @@ export function parseJobsArgs(argv: readonly string[], clock = () => new Date())
   if (values.now === undefined) return clock();
   const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
   const at = new Date(values.now);
-  if (!iso.test(values.now) || Number.isNaN(at.getTime())) {
+  // A day the calendar lacks (30 February) would otherwise roll over into the next month.
+  const day = new Date(`${values.now.slice(0, 10)}T00:00:00Z`);
+  const real =
+    !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === values.now.slice(0, 10);
+  if (!iso.test(values.now) || !real || Number.isNaN(at.getTime())) {
     throw new Error(
       `--now must be an ISO 8601 date, such as 2027-11-28T12:00:00Z (got "${values.now}").`,
     );
