@@ -5,6 +5,7 @@ import {
   keepLinkValidity,
   MANAGE_FORM_ERRORS as FORM_ERRORS,
   MANAGE_MESSAGES as MESSAGES,
+  strangerWithdrawalRule,
   WITHDRAW_ANSWER,
   withdrawalPlanNames,
 } from "../../../supabase/functions/_shared/contract.ts";
@@ -13,7 +14,15 @@ import { env } from "~/config/env";
 // The cancellation and withdrawal pages' words. The answers and refusals are the function's
 // own (the contract module, supabase/functions/_shared/contract.ts), so the page and the JSON answer never differ.
 
-export { CANCEL_ANSWER, FORM_ERRORS, KEEP_ANSWER, KEEP_BUTTON_LABEL, MESSAGES, WITHDRAW_ANSWER };
+export {
+  CANCEL_ANSWER,
+  FORM_ERRORS,
+  KEEP_ANSWER,
+  KEEP_BUTTON_LABEL,
+  MESSAGES,
+  strangerWithdrawalRule,
+  WITHDRAW_ANSWER,
+};
 
 /**
  * What the cancellation e-mails hold, true on either path: the function cancels in Stripe, or,
