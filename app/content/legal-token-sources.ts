@@ -68,6 +68,7 @@ export const siteTokenSources = {
   tax: billing,
   priceChange: billing,
   receipt: billing,
+  confirmation: billing,
   account: billing,
   signupForm: billing,
   afterEnd: billing,
