@@ -2,11 +2,12 @@ import type { Db } from "../_shared/db.ts";
 import { functionDb } from "../_shared/function-db.ts";
 import { createMailer, type Mailer } from "../_shared/email.ts";
 import { withJobsRoute, type JobReport } from "../_shared/jobs.ts";
+import { findLiveByMailbox } from "../_shared/subscriptions-mirror.ts";
 import { createMailGate } from "../_shared/mail-gate.ts";
 import { parseEmailEnv } from "../_shared/email-env.ts";
 import { createDbLimiter } from "../_shared/rate-limit.ts";
 import type { FunctionHandler, LogLine } from "../_shared/serve.ts";
-import type { Billing } from "./billing.ts";
+import { sameAddress, type Billing } from "./billing.ts";
 import {
   addressKey,
   createManageHandler,
@@ -160,6 +161,14 @@ export function createManageSubscriptionFromEnv(
     email,
     log,
     now: () => new Date(),
+    // The mirror finds the mailbox in any spelling; only the address itself, in any case,
+    // is acted on (billing.ts sameAddress).
+    mirror: async (address) =>
+      (await findLiveByMailbox(db, address)).flatMap((subscription) =>
+        subscription.customerEmail !== null && sameAddress(subscription.customerEmail, address)
+          ? [{ id: subscription.customerId, email: subscription.customerEmail }]
+          : [],
+      ),
   };
   const handler = createManageHandler({
     billing,
@@ -172,6 +181,7 @@ export function createManageSubscriptionFromEnv(
     log,
     floorMs: options.floorMs,
     waitUntil: options.waitUntil,
+    mirror: work.mirror,
     perClient:
       config.rateLimitPerMinute === 0
         ? undefined

@@ -78,6 +78,8 @@ export interface ManageHandlerDeps extends ManageLimiters {
    */
   waitUntil?: (work: Promise<unknown>) => void;
   sleep?: (ms: number) => Promise<void>;
+  /** The subscriptions mirror's customers under an address (work.ts `WorkDeps.mirror`). */
+  mirror?: WorkDeps["mirror"];
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -189,6 +191,7 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
     email: deps.email,
     log,
     now,
+    mirror: deps.mirror,
   };
   const dbDown = (fail: Reply) =>
     fail(503, "database_unavailable", { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });

@@ -6,7 +6,13 @@ import {
 import type { Mailer, OutgoingEmail } from "../_shared/email.ts";
 import { canonicalMailbox } from "../_shared/mailbox.ts";
 import type { LogLine } from "../_shared/serve.ts";
-import { BillingError, LIVE_STATUSES, type Billing, type SubscriptionView } from "./billing.ts";
+import {
+  BillingError,
+  LIVE_STATUSES,
+  type Billing,
+  type KnownCustomer,
+  type SubscriptionView,
+} from "./billing.ts";
 import {
   cancellationEmail,
   cancellationQueuedEmail,
@@ -45,25 +51,28 @@ export interface WorkDeps {
   email: EmailContext;
   log: LogLine;
   now: () => Date;
+  /**
+   * The customers the subscriptions mirror has under the address's mailbox, any spelling
+   * (the stripe-webhook function keeps it); absent in tests that have no mirror.
+   */
+  mirror?: (email: string) => Promise<KnownCustomer[]>;
 }
 
-/** The addresses to look up: as typed, and lower-cased (Stripe's e-mail filter is exact). */
-function spellings(email: string): string[] {
-  return [...new Set([email, email.toLowerCase()])];
-}
-
-/** The address's live subscriptions, and the ids of those it has that have already ended. */
+/**
+ * The address's live subscriptions, and the ids of those it has that have already ended: the
+ * mirror's customers first, then Stripe's for what predates the webhook (billing.ts).
+ */
 async function subscriptionsOf(
+  deps: Pick<WorkDeps, "mirror">,
   billing: Billing,
   email: string,
 ): Promise<{ live: SubscriptionView[]; ended: string[] }> {
   const live = new Map<string, SubscriptionView>();
   const ended = new Set<string>();
-  for (const spelling of spellings(email)) {
-    for (const subscription of await billing.findSubscriptions(spelling)) {
-      if (LIVE_STATUSES.has(subscription.status)) live.set(subscription.id, subscription);
-      else ended.add(subscription.id);
-    }
+  const known = deps.mirror === undefined ? [] : await deps.mirror(email);
+  for (const subscription of await billing.findSubscriptions(email, known)) {
+    if (LIVE_STATUSES.has(subscription.status)) live.set(subscription.id, subscription);
+    else ended.add(subscription.id);
   }
   return { live: [...live.values()], ended: [...ended] };
 }
@@ -134,6 +143,11 @@ async function cancelAtPeriodEnd(
     true,
     `${row.id}/${subscription.id}/end`,
   );
+  // A failed renewal's invoice stays open and Stripe keeps trying to collect it: voided, so
+  // "you are not charged again" holds for a subscription cancelled while past due.
+  if (subscription.status === "past_due") {
+    await billing.voidOpenInvoices(subscription.id, `${row.id}/${subscription.id}/void`);
+  }
   const end = updated.currentPeriodEnd ?? subscription.currentPeriodEnd;
   return {
     id: subscription.id,
@@ -259,7 +273,7 @@ export async function performRequest(
   };
 
   if (!outcome.stripeDone) {
-    const { live: found, ended } = await subscriptionsOf(billing, row.email ?? "");
+    const { live: found, ended } = await subscriptionsOf(deps, billing, row.email ?? "");
     if (row.kind === "withdraw" && ended.length > 0) {
       const withdrawn = await deps.store.withdrawnAlready(ended);
       if (withdrawn.length > 0) outcome.withdrawnElsewhere = withdrawn;
@@ -417,7 +431,7 @@ export async function performRequest(
     await holdingAll(deps, ending, async () => {
       const still = new Set<string>();
       if (ending.length > 0) {
-        const { live } = await subscriptionsOf(billing, row.email ?? "");
+        const { live } = await subscriptionsOf(deps, billing, row.email ?? "");
         const withdrawn = new Set(await deps.store.withdrawnAlready(ending));
         for (const subscription of live) {
           if (subscription.cancelAtPeriodEnd && !withdrawn.has(subscription.id)) {
@@ -539,8 +553,8 @@ export async function runRequest(deps: WorkDeps, row: RequestRow): Promise<void>
 
 /**
  * Works through the requests that are due at `now`: retries, and withdrawals whose wait is
- * over. The Node server calls it every minute, Supabase on the next request; a scheduled job
- * may call it too. Returns how many requests it took.
+ * over. The due-work runner (jobs.ts) calls it each minute: Supabase Cron through the jobs
+ * route, the Node server on its interval, `npm run jobs` by hand. Returns how many it took.
  */
 export async function runDueWork(deps: WorkDeps, now: Date, limit = 10): Promise<number> {
   const at: WorkDeps = { ...deps, now: () => now };
