@@ -18,6 +18,8 @@ import { parseManageEnv } from "./schema.ts";
 import { createStripeBilling } from "./stripe.ts";
 import { createRequestStore } from "./store.ts";
 import { runAllDueWork } from "./jobs.ts";
+import { UNMATCHED_RECEIPTS_PER_DAY } from "./unmatched.ts";
+import { canonicalMailbox } from "../_shared/mailbox.ts";
 import type { WorkDeps } from "./work.ts";
 
 /**
@@ -152,6 +154,11 @@ export function createManageSubscriptionFromEnv(
     );
   }
   const store = createRequestStore(db);
+  const unmatchedLimiter = createDbLimiter(db, {
+    name: "manage:unmatched",
+    limit: UNMATCHED_RECEIPTS_PER_DAY,
+    windowSeconds: 24 * 60 * 60,
+  });
   const email = { brand: "Castloop", siteUrl: config.siteUrl, supportEmail: config.supportEmail };
   const work: WorkDeps = {
     billing,
@@ -169,6 +176,8 @@ export function createManageSubscriptionFromEnv(
           ? [{ id: subscription.customerId, email: subscription.customerEmail }]
           : [],
       ),
+    unmatchedReceipt: async (address) =>
+      (await unmatchedLimiter.hit(await addressKey(linkSecret, canonicalMailbox(address)))).allowed,
   };
   const handler = createManageHandler({
     billing,
@@ -182,6 +191,7 @@ export function createManageSubscriptionFromEnv(
     floorMs: options.floorMs,
     waitUntil: options.waitUntil,
     mirror: work.mirror,
+    unmatchedReceipt: work.unmatchedReceipt,
     perClient:
       config.rateLimitPerMinute === 0
         ? undefined

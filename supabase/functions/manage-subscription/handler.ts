@@ -80,6 +80,8 @@ export interface ManageHandlerDeps extends ManageLimiters {
   sleep?: (ms: number) => Promise<void>;
   /** The subscriptions mirror's customers under an address (work.ts `WorkDeps.mirror`). */
   mirror?: WorkDeps["mirror"];
+  /** Whether an unmatched cancellation may e-mail its receipt (work.ts `WorkDeps`). */
+  unmatchedReceipt?: WorkDeps["unmatchedReceipt"];
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -192,6 +194,7 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
     log,
     now,
     mirror: deps.mirror,
+    unmatchedReceipt: deps.unmatchedReceipt,
   };
   const dbDown = (fail: Reply) =>
     fail(503, "database_unavailable", { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });

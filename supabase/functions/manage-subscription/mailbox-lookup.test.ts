@@ -121,3 +121,39 @@ describe("cancelling a subscription whose renewal failed (past_due)", () => {
     expect(fake.invoices.get(open.id)?.status).toBe("open");
   });
 });
+
+describe("a cancellation that matches no subscription", () => {
+  it("still gets a receipt: when it arrived, and what to do if another address was used", async () => {
+    fake.seedSubscription({ email: "jane+podcast@example.com" });
+    await manage().cancel("jane@example.com");
+    const mail = await db.query<{ to_address: string; text_body: string; kind: string }>(
+      "select to_address, text_body, kind from private.email_outbox",
+    );
+    expect(mail.map((row) => [row.kind, row.to_address])).toEqual([
+      ["cancellation_unmatched", "jane@example.com"],
+    ]);
+    const [request] = await db.query<{ received_at: Date }>(
+      "select received_at from private.subscription_requests",
+    );
+    const moment = `${request!.received_at.toISOString().slice(11, 19)} UTC`;
+    expect(mail[0]?.text_body).toContain(moment);
+    expect(mail[0]?.text_body).toContain("We found no subscription under this address");
+    expect(mail[0]?.text_body).toContain("another e-mail address");
+    expect(mail[0]?.text_body).toContain(`${SITE}/cancel`);
+  });
+
+  it("sends one such receipt a day to a mailbox, however many variants strangers type", async () => {
+    const { cancel } = manage();
+    for (const email of ["ada@example.com", "Ada+1@example.com", "ada+2@Example.com"]) {
+      await cancel(email);
+    }
+    const mail = await db.query<{ count: number }>(
+      "select count(*)::integer as count from private.email_outbox",
+    );
+    expect(mail[0]?.count).toBe(1);
+    const requests = await db.query<{ status: string }>(
+      "select status from private.subscription_requests",
+    );
+    expect(requests.map((row) => row.status)).toEqual(["done", "done", "done"]);
+  });
+});

@@ -23,6 +23,7 @@ import {
   type KeepLink,
 } from "./emails.ts";
 import { keepLinkExpiry, signKeepToken } from "./link-token.ts";
+import { unmatchedCancellationEmail } from "./unmatched.ts";
 import {
   LeaseLostError,
   MAX_ATTEMPTS,
@@ -56,6 +57,11 @@ export interface WorkDeps {
    * (the stripe-webhook function keeps it); absent in tests that have no mirror.
    */
   mirror?: (email: string) => Promise<KnownCustomer[]>;
+  /**
+   * Whether a cancellation that matched nothing may e-mail its receipt to this address now
+   * (unmatched.ts: one a day per mailbox); absent: always.
+   */
+  unmatchedReceipt?: (email: string) => Promise<boolean>;
 }
 
 /**
@@ -453,6 +459,29 @@ export async function performRequest(
     });
     const sent = outcome.emailed ?? [];
     outboxId = sent.length === 0 ? null : sent.map((entry) => entry.outboxId).join(",");
+  }
+  // Nothing under the address: the receipt says so, and what to do if another was used.
+  const matchedNothing =
+    row.kind === "cancel" &&
+    outcome.subscriptions.length === 0 &&
+    (outcome.withdrawnElsewhere ?? []).length === 0;
+  if (matchedNothing && outboxId === null && row.email !== null) {
+    const to = row.email;
+    if (
+      outcome.emailed?.some((entry) => entry.to === `unmatched:${to}`) ||
+      deps.unmatchedReceipt === undefined ||
+      (await deps.unmatchedReceipt(to))
+    ) {
+      await sendOnce(
+        deps,
+        row,
+        outcome,
+        to,
+        () => unmatchedCancellationEmail(deps.email, to, row.id, row.received_at),
+        "unmatched:",
+      );
+      outboxId = (outcome.emailed ?? []).map((entry) => entry.outboxId).join(",") || null;
+    }
   }
   // A withdrawal is a statement the law makes binding: one that matches nothing goes to a
   // person, who may find the subscription under another address, or owe a refund on one that
