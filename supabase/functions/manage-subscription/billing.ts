@@ -60,7 +60,7 @@ export interface Billing {
   cancelNow(subscriptionId: string, idempotencyKey?: string): Promise<void>;
   paidInvoices(subscriptionId: string): Promise<PaidInvoice[]>;
   /**
-   * Voids the subscription's open (unpaid) invoices, so a cancelled `past_due` subscription is
+   * Voids the subscription's open (unpaid) invoices, so a canceled `past_due` subscription is
    * not charged for a renewal after all; returns the ids voided.
    */
   voidOpenInvoices(subscriptionId: string, idempotencyKey: string): Promise<string[]>;

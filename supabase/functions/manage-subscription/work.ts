@@ -150,7 +150,7 @@ async function cancelAtPeriodEnd(
     `${row.id}/${subscription.id}/end`,
   );
   // A failed renewal's invoice stays open and Stripe keeps trying to collect it: voided, so
-  // "you are not charged again" holds for a subscription cancelled while past due.
+  // "you are not charged again" holds for a subscription canceled while past due.
   if (subscription.status === "past_due") {
     await billing.voidOpenInvoices(subscription.id, `${row.id}/${subscription.id}/void`);
   }
