@@ -40,8 +40,10 @@ const database = await openServerDatabase({
 const { db } = database;
 const email = parseEmailEnv(env.vars);
 const mailer = createMailer({ db, apiKey: email.apiKey, apiBase: email.apiBase, from: email.from });
-const manage = createManageSubscriptionFromEnv(env.vars, { db, mailer });
-// The due work (retries, yearly reminders, pruning) every minute, as Supabase Cron runs it.
+// The function builds its own mailer on the same outbox: its e-mail passes the per-mailbox and
+// hourly limits (MANAGE_EMAIL_RATE_LIMIT, MANAGE_EMAIL_RATE_LIMIT_GLOBAL) that others' does not.
+const manage = createManageSubscriptionFromEnv(env.vars, { db });
+// The due work (retries, yearly reminders, e-mail, pruning) every minute, as Supabase Cron runs it.
 const stopJobs = startJobInterval(
   () => manage.runJobs(),
   JOBS_INTERVAL_MS,

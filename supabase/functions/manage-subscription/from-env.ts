@@ -113,8 +113,8 @@ export function createManageSubscriptionFromEnv(
               }),
         keyOf: (mailbox) => addressKey(linkSecret, mailbox),
         reasons: {
-          perMailbox: `Held: this mailbox has had its ${config.emailRateLimitPerHour} e-mails this hour (MANAGE_EMAIL_RATE_LIMIT)`,
-          global: `Held: the function has sent its ${config.emailRateLimitGlobalPerHour} e-mails this hour (MANAGE_EMAIL_RATE_LIMIT_GLOBAL)`,
+          perMailbox: `waits: this mailbox has had its ${config.emailRateLimitPerHour} e-mails this hour (MANAGE_EMAIL_RATE_LIMIT)`,
+          global: `waits: the function has sent its ${config.emailRateLimitGlobalPerHour} e-mails this hour (MANAGE_EMAIL_RATE_LIMIT_GLOBAL)`,
         },
         log,
         event: "manage_email_ceiling_reached",
