@@ -195,14 +195,18 @@ export function createApp(options: AppOptions): Hono {
   }
 
   // Each function answers as it would on Supabase, plus the site's own security headers.
-  const mount = (name: FunctionName, handler: FunctionHandler) =>
-    app.all(functionPath(name), async (c) => {
+  // A function's own routes (such as manage-subscription's /jobs) sit under its path.
+  const mount = (name: FunctionName, handler: FunctionHandler) => {
+    const serve = async (c: Context) => {
       const response = await handler(c.req.raw, { clientIp: options.clientIp?.(c) });
       for (const [header, value] of Object.entries(common)) {
         if (!response.headers.has(header)) response.headers.set(header, value);
       }
       return response;
-    });
+    };
+    app.all(functionPath(name), serve);
+    app.all(`${functionPath(name)}/*`, serve);
+  };
   mount(FUNCTION_NAMES.checkout, checkout);
   if (options.feedCadence) mount(FUNCTION_NAMES.feedCadence, options.feedCadence);
   if (options.manageSubscription) {

@@ -2,6 +2,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { existsSync } from "node:fs";
 import { BRAND_NAME } from "../supabase/functions/_shared/contract.ts";
 import { createMailer } from "../supabase/functions/_shared/email.ts";
+import { startJobInterval } from "../supabase/functions/_shared/jobs.ts";
 import { parseEmailEnv } from "../supabase/functions/_shared/email-env.ts";
 import { databaseUrlFromEnv } from "../supabase/functions/_shared/db.ts";
 import { createCheckoutHandlerFromEnv } from "../supabase/functions/create-checkout/from-env.ts";
@@ -10,13 +11,15 @@ import { createFeedCadenceHandlerFromEnv } from "../supabase/functions/feed-cade
 import { createManageSubscriptionFromEnv } from "../supabase/functions/manage-subscription/from-env.ts";
 import { createStripeWebhookFromEnv } from "../supabase/functions/stripe-webhook/from-env.ts";
 import { createApp } from "./app.ts";
-import { startHousekeeping } from "./background.ts";
 import { clientAddress } from "./client-address.ts";
 import { openServerDatabase } from "./database.ts";
 import { builtPublicEnvFile, loadEnvOrExit, readBuiltPublicEnv } from "./env.ts";
 import { listen } from "./http-server.ts";
 import { connectOrigins } from "./security-headers.ts";
 import { loadStaticFiles } from "./static-files.ts";
+
+/** How often the server runs the due work: every minute, as the cron schedule does. */
+const JOBS_INTERVAL_MS = 60_000;
 
 const env = loadEnvOrExit();
 const root = "build/client";
@@ -38,23 +41,15 @@ const database = await openServerDatabase({
 const { db } = database;
 const email = parseEmailEnv(env.vars);
 const mailer = createMailer({ db, apiKey: email.apiKey, apiBase: email.apiBase, from: email.from });
-const stopHousekeeping = startHousekeeping({ db, mailer });
 // The function builds its own mailer on the same outbox: its e-mail passes the per-mailbox and
 // hourly limits (MANAGE_EMAIL_RATE_LIMIT, MANAGE_EMAIL_RATE_LIMIT_GLOBAL) that others' does not.
 const manage = createManageSubscriptionFromEnv(env.vars, { db });
-// Cancellations and withdrawals whose Stripe work or e-mail failed are retried every minute.
-const manageRetry = setInterval(() => {
-  manage.retryRequests().catch((error: unknown) => {
-    console.error(
-      JSON.stringify({
-        level: "warn",
-        event: "manage_retry_failed",
-        errorName: error instanceof Error ? error.name : typeof error,
-      }),
-    );
-  });
-}, 60_000);
-manageRetry.unref();
+// The due work (retries, yearly reminders, e-mail, pruning) every minute, as Supabase Cron runs it.
+const stopJobs = startJobInterval(
+  () => manage.runJobs(),
+  JOBS_INTERVAL_MS,
+  (line) => console.error(line),
+);
 
 const app = createApp({
   files: loadStaticFiles(root),
@@ -77,10 +72,8 @@ console.log(
 );
 
 function shutdown() {
-  stopHousekeeping();
-  clearInterval(manageRetry);
-  void server
-    .close()
+  void stopJobs()
+    .then(() => server.close())
     .then(() => database.close())
     .finally(() => process.exit(0));
   setTimeout(() => process.exit(0), 2000).unref();

@@ -64,9 +64,10 @@ export function formatEntry(entry: OutboxEntry): string {
   ].join("\n");
 }
 
-type Source = { db: Db; close: () => Promise<void>; description: string };
+export type Source = { db: Db; close: () => Promise<void>; description: string };
 
-async function openSource(): Promise<Source | string> {
+/** The database `npm start` uses, as `npm run outbox` and `npm run jobs` open it. */
+export async function openSource(): Promise<Source | string> {
   const env = loadEnvOrExit();
   const url = databaseUrlFromEnv(env.vars);
   if (url !== undefined) {

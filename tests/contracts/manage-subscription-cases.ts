@@ -109,9 +109,13 @@ export const manageContractCases: { name: string; run: (stack: ManageStack) => P
         fake.requests.filter((r) => r.method === "POST").map((r) => r.path),
         [`/v1/subscriptions/${mine.id}`],
       );
+      // The unknown address gets only the receipt that nothing matched it (unmatched.ts).
       assert.deepEqual(
-        mailer.sent.map((m) => m.to),
-        ["ada@example.com"],
+        mailer.sent.map((m) => [m.kind, m.to]),
+        [
+          ["cancellation", "ada@example.com"],
+          ["cancellation_unmatched", "nobody@example.com"],
+        ],
       );
     },
   },

@@ -143,6 +143,8 @@ export interface FakeStripe {
   readonly refunds: ReadonlyMap<string, FakeRefund>;
   /** Adds a customer with a subscription (and its paid invoice); reuses a customer by e-mail. */
   seedSubscription(seed: SubscriptionSeed): FakeSubscription;
+  /** Adds an unpaid (open) renewal invoice to a subscription, as a failed renewal leaves one. */
+  seedOpenInvoice(subscriptionId: string): FakeInvoice;
   /** Answer the next `times` API requests with this Stripe error. */
   failNext(error: FakeStripeError, times?: number): void;
   /** Hold the next `times` API requests for `ms` before answering normally. */
@@ -422,6 +424,26 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       );
       return { body: list(path, found) };
     }
+    if (method === "GET" && path === "/v1/customers/search") {
+      // Stripe's search compares a string without regard to case (and lags writes, which a
+      // stand-in need not copy). Only the `email:"…"` form this site sends is understood.
+      const query = /^email:"((?:[^"\\]|\\.)*)"$/.exec(params.query ?? "");
+      if (query === null) {
+        return {
+          error: {
+            type: "invalid_request_error",
+            status: 400,
+            code: "parameter_invalid_string",
+            message: "This stand-in searches customers by email only.",
+          },
+        };
+      }
+      const wanted = (query[1] ?? "").replace(/\\(.)/g, "$1").toLowerCase();
+      const found = [...customers.values()].filter((c) => c.email?.toLowerCase() === wanted);
+      return {
+        body: { object: "search_result", url: path, has_more: false, next_page: null, data: found },
+      };
+    }
     const customerPath = /^\/v1\/customers\/([^/]+)$/.exec(path);
     if (method === "GET" && customerPath !== null) {
       const id = decodeURIComponent(customerPath[1] ?? "");
@@ -475,7 +497,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     }
     if (method === "GET" && path === "/v1/invoices") {
       const found = [...invoices.values()].filter(
-        (i) => params.subscription === undefined || i.subscription === params.subscription,
+        (i) =>
+          (params.subscription === undefined || i.subscription === params.subscription) &&
+          (params.status === undefined || i.status === params.status),
       );
       const expand = Object.entries(params)
         .filter(([name]) => name === "expand[]" || /^expand\[\d+\]$/.test(name))
@@ -486,6 +510,24 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
           found.map((i) => invoiceView(i, expand)),
         ),
       };
+    }
+    const voidPath = /^\/v1\/invoices\/([^/]+)\/void$/.exec(path);
+    if (method === "POST" && voidPath !== null) {
+      const id = decodeURIComponent(voidPath[1] ?? "");
+      const invoice = invoices.get(id);
+      if (invoice === undefined) return missing("invoice", id);
+      // As Stripe: only an open invoice can be voided.
+      if (invoice.status !== "open") {
+        return {
+          error: {
+            type: "invalid_request_error",
+            code: "invoice_not_open",
+            message: `You can only void an open invoice; this one is ${invoice.status}.`,
+          },
+        };
+      }
+      invoice.status = "void";
+      return { body: invoiceView(invoice, []) };
     }
     if (method === "POST" && path === "/v1/refunds") {
       const intent = params.payment_intent ?? "";
@@ -582,6 +624,24 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     return subscription;
   }
 
+  function seedOpenInvoice(subscriptionId: string): FakeInvoice {
+    const now = Math.floor(Date.now() / 1000);
+    const invoice: FakeInvoice = {
+      id: nextId("in"),
+      object: "invoice",
+      subscription: subscriptionId,
+      status: "open",
+      amount_paid: 0,
+      currency: "usd",
+      payment_intent: nextId("pi"),
+      period_start: now,
+      period_end: now + 30 * 24 * 60 * 60,
+      created: now,
+    };
+    invoices.set(invoice.id, invoice);
+    return invoice;
+  }
+
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, host, () => resolve());
@@ -603,6 +663,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     customers,
     subscriptions,
     invoices,
+    seedOpenInvoice,
     refunds,
     seedSubscription,
     failNext: (error, times = 1) => enqueue({ kind: "fail", error }, times),

@@ -2,6 +2,7 @@ import type { Mailer, OutgoingEmail } from "../../supabase/functions/_shared/ema
 import type { RateLimiter } from "../../supabase/functions/_shared/rate-limit.ts";
 import {
   BillingError,
+  sameAddress,
   type Billing,
   type PaidInvoice,
   type SubscriptionView,
@@ -18,6 +19,7 @@ export type BillingCall =
   | { op: "update"; id: string; value: boolean }
   | { op: "cancel"; id: string }
   | { op: "invoices"; id: string }
+  | { op: "void"; id: string }
   | { op: "refund"; paymentIntent: string; amount: number };
 
 export interface MemoryBilling extends Billing {
@@ -81,11 +83,13 @@ export function memoryBilling(now = () => new Date()): MemoryBilling {
       ]);
       return view;
     },
-    async findSubscriptions(email) {
+    async findSubscriptions(email, known = []) {
       calls.push({ op: "find", email });
       gate();
+      // As the Stripe billing does: every customer with the address in any case.
+      const customers = new Set(known.map((customer) => customer.id));
       return [...subscriptions.values()]
-        .filter((s) => s.customerEmail === email)
+        .filter((s) => sameAddress(s.customerEmail, email) || customers.has(s.customerId))
         .map((s) => ({ ...s }));
     },
     async setCancelAtPeriodEnd(id, value) {
@@ -104,6 +108,11 @@ export function memoryBilling(now = () => new Date()): MemoryBilling {
       calls.push({ op: "invoices", id });
       gate();
       return invoices.get(id) ?? [];
+    },
+    async voidOpenInvoices(id) {
+      calls.push({ op: "void", id });
+      gate();
+      return [];
     },
     async refund(paymentIntent, amount) {
       calls.push({ op: "refund", paymentIntent, amount });

@@ -30,9 +30,28 @@ export interface PaidInvoice {
 /** Statuses that still renew or bill, and so can be canceled. */
 export const LIVE_STATUSES: ReadonlySet<string> = new Set(["active", "trialing", "past_due"]);
 
+/**
+ * Whether two spellings are one address to cancel under: alike but for case (and Unicode
+ * compatibility forms, and surrounding spaces). Unlike the per-mailbox limit's key, a `+tag`
+ * or a dot still tells two addresses apart: typing another tag never reaches a subscription.
+ */
+export function sameAddress(a: string, b: string): boolean {
+  const fold = (text: string) => text.trim().normalize("NFKC").toLowerCase();
+  return fold(a) === fold(b);
+}
+
+/** A customer already known to have the address (the subscriptions mirror found it). */
+export interface KnownCustomer {
+  id: string;
+  email: string;
+}
+
 export interface Billing {
-  /** Every subscription of every customer with this e-mail address (any status). */
-  findSubscriptions(email: string): Promise<SubscriptionView[]>;
+  /**
+   * Every subscription (any status) of every customer whose address is `email` in any case
+   * (`sameAddress`), and of each customer in `known`.
+   */
+  findSubscriptions(email: string, known?: readonly KnownCustomer[]): Promise<SubscriptionView[]>;
   setCancelAtPeriodEnd(
     subscriptionId: string,
     value: boolean,
@@ -40,6 +59,11 @@ export interface Billing {
   ): Promise<SubscriptionView>;
   cancelNow(subscriptionId: string, idempotencyKey?: string): Promise<void>;
   paidInvoices(subscriptionId: string): Promise<PaidInvoice[]>;
+  /**
+   * Voids the subscription's open (unpaid) invoices, so a canceled `past_due` subscription is
+   * not charged for a renewal after all; returns the ids voided.
+   */
+  voidOpenInvoices(subscriptionId: string, idempotencyKey: string): Promise<string[]>;
   refund(paymentIntent: string, amount: number, idempotencyKey: string): Promise<{ id: string }>;
 }
 

@@ -2,11 +2,13 @@ import { BRAND_NAME } from "../_shared/contract.ts";
 import type { Db } from "../_shared/db.ts";
 import { functionDb } from "../_shared/function-db.ts";
 import { createMailer, type Mailer } from "../_shared/email.ts";
+import { withJobsRoute, type JobReport } from "../_shared/jobs.ts";
+import { findLiveByMailbox } from "../_shared/subscriptions-mirror.ts";
 import { createMailGate } from "../_shared/mail-gate.ts";
 import { parseEmailEnv } from "../_shared/email-env.ts";
 import { createDbLimiter } from "../_shared/rate-limit.ts";
 import type { FunctionHandler, LogLine } from "../_shared/serve.ts";
-import type { Billing } from "./billing.ts";
+import { sameAddress, type Billing } from "./billing.ts";
 import {
   addressKey,
   createManageHandler,
@@ -16,7 +18,10 @@ import {
 import { parseManageEnv } from "./schema.ts";
 import { createStripeBilling } from "./stripe.ts";
 import { createRequestStore } from "./store.ts";
-import { runDueWork, type WorkDeps } from "./work.ts";
+import { runAllDueWork } from "./jobs.ts";
+import { UNMATCHED_RECEIPTS_PER_DAY } from "./unmatched.ts";
+import { canonicalMailbox } from "../_shared/mailbox.ts";
+import type { WorkDeps } from "./work.ts";
 
 /**
  * The per-mailbox limit's key when no SUBSCRIPTION_LINK_SECRET is set (no Stripe key either,
@@ -46,11 +51,12 @@ export interface ManageFromEnvOptions {
 export interface ManageSubscription {
   handler: FunctionHandler;
   /**
-   * Runs the work that is due (work.ts `runDueWork`): retries of requests whose Stripe work or
-   * e-mail failed, withdrawals whose wait is over, and the pruning of requests past their
-   * retention; then the outbox's held and queued e-mail. The Node server runs it every minute; on Supabase the next request does.
+   * Runs all the work that is due once (jobs.ts `runAllDueWork`), as of `now` (default: the
+   * real time): retries of requests and e-mails, withdrawals whose wait is over, the yearly
+   * reminders and the pruning. The Node server runs it every minute, Supabase Cron calls the
+   * jobs route, `npm run jobs` runs it once.
    */
-  retryRequests: () => Promise<void>;
+  runJobs: (now?: Date) => Promise<JobReport>;
   /** The mailer the function sends through; undefined without a database. */
   mailer: Mailer | undefined;
 }
@@ -76,15 +82,14 @@ export function createManageSubscriptionFromEnv(
         siteUrl: config.siteUrl,
         log,
       }),
-      retryRequests: async () => {},
+      runJobs: async () => ({}),
       mailer: undefined,
     };
   }
   // Without Stripe no undo link is signed, and the key only keys the per-mailbox limit. Every
   // process must use the same one, or the limit counts per process (per isolate on Supabase).
   const linkSecret = config.linkSecret ?? ADDRESS_KEY_WITHOUT_SECRET;
-  const mailer =
-    options.mailer ??
+  const mailerAt = (clock?: () => number) =>
     createMailer({
       db,
       apiKey: emailConfig.apiKey,
@@ -115,7 +120,9 @@ export function createManageSubscriptionFromEnv(
         log,
         event: "manage_email_ceiling_reached",
       }),
+      now: clock,
     });
+  const mailer = options.mailer ?? mailerAt();
 
   const billing =
     options.billing ??
@@ -127,7 +134,10 @@ export function createManageSubscriptionFromEnv(
           planNames: config.planNames,
           timeoutMs: options.stripeTimeoutMs,
         }));
-  if (billing !== undefined && config.linkSecret === undefined) {
+  if (
+    billing !== undefined &&
+    (config.linkSecret === undefined || config.missing.includes("JOBS_SECRET"))
+  ) {
     log(JSON.stringify({ level: "warn", event: "manage_not_configured", missing: config.missing }));
     return {
       handler: createNotConfiguredHandler({
@@ -135,7 +145,7 @@ export function createManageSubscriptionFromEnv(
         siteUrl: config.siteUrl,
         log,
       }),
-      retryRequests: async () => {},
+      runJobs: async () => ({}),
       mailer,
     };
   }
@@ -145,6 +155,11 @@ export function createManageSubscriptionFromEnv(
     );
   }
   const store = createRequestStore(db);
+  const unmatchedLimiter = createDbLimiter(db, {
+    name: "manage:unmatched",
+    limit: UNMATCHED_RECEIPTS_PER_DAY,
+    windowSeconds: 24 * 60 * 60,
+  });
   const email = { brand: BRAND_NAME, siteUrl: config.siteUrl, supportEmail: config.supportEmail };
   const work: WorkDeps = {
     billing,
@@ -154,6 +169,16 @@ export function createManageSubscriptionFromEnv(
     email,
     log,
     now: () => new Date(),
+    // The mirror finds the mailbox in any spelling; only the address itself, in any case,
+    // is acted on (billing.ts sameAddress).
+    mirror: async (address) =>
+      (await findLiveByMailbox(db, address)).flatMap((subscription) =>
+        subscription.customerEmail !== null && sameAddress(subscription.customerEmail, address)
+          ? [{ id: subscription.customerId, email: subscription.customerEmail }]
+          : [],
+      ),
+    unmatchedReceipt: async (address) =>
+      (await unmatchedLimiter.hit(await addressKey(linkSecret, canonicalMailbox(address)))).allowed,
   };
   const handler = createManageHandler({
     billing,
@@ -166,6 +191,8 @@ export function createManageSubscriptionFromEnv(
     log,
     floorMs: options.floorMs,
     waitUntil: options.waitUntil,
+    mirror: work.mirror,
+    unmatchedReceipt: work.unmatchedReceipt,
     perClient:
       config.rateLimitPerMinute === 0
         ? undefined
@@ -175,13 +202,24 @@ export function createManageSubscriptionFromEnv(
             windowSeconds: 60,
           }),
   });
+  const runJobs = (now?: Date) =>
+    runAllDueWork(
+      {
+        db,
+        work,
+        // A run at another time than now gets a mailer on that clock, so what it makes due
+        // (a reminder a year on) is sent by the same run.
+        mailerAt: (at) =>
+          now === undefined || options.mailer !== undefined ? mailer : mailerAt(() => at.getTime()),
+        context: email,
+        local: emailConfig.apiKey === undefined,
+        log,
+      },
+      now ?? new Date(),
+    );
   return {
-    handler,
-    retryRequests: async () => {
-      await runDueWork(work, new Date());
-      // Lets held e-mail whose hour is over through the limits again, and retries the rest.
-      await mailer.retryQueued();
-    },
+    handler: withJobsRoute(handler, { secret: config.jobsSecret, run: () => runJobs(), log }),
+    runJobs,
     mailer,
   };
 }

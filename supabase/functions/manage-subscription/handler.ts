@@ -78,6 +78,10 @@ export interface ManageHandlerDeps extends ManageLimiters {
    */
   waitUntil?: (work: Promise<unknown>) => void;
   sleep?: (ms: number) => Promise<void>;
+  /** The subscriptions mirror's customers under an address (work.ts `WorkDeps.mirror`). */
+  mirror?: WorkDeps["mirror"];
+  /** Whether an unmatched cancellation may e-mail its receipt (work.ts `WorkDeps`). */
+  unmatchedReceipt?: WorkDeps["unmatchedReceipt"];
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -189,6 +193,8 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
     email: deps.email,
     log,
     now,
+    mirror: deps.mirror,
+    unmatchedReceipt: deps.unmatchedReceipt,
   };
   const dbDown = (fail: Reply) =>
     fail(503, "database_unavailable", { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });

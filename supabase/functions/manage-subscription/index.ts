@@ -4,18 +4,13 @@ import { createManageSubscriptionFromEnv } from "./from-env.ts";
 const runtime = (globalThis as { EdgeRuntime?: { waitUntil(work: Promise<unknown>): void } })
   .EdgeRuntime;
 // Supabase sets SUPABASE_DB_URL: requests, limits and the outbox live in the project's Postgres.
-const { handler, retryRequests } = createManageSubscriptionFromEnv(Deno.env.toObject(), {
+// Due work (retries, reminders, pruning) runs when Supabase Cron calls POST …/jobs each minute
+// (the schedule's migration), never in a visitor's request.
+const { handler } = createManageSubscriptionFromEnv(Deno.env.toObject(), {
   waitUntil: runtime === undefined ? undefined : (work) => runtime.waitUntil(work),
 });
 
-// Each isolate retries what earlier requests left unfinished, at most once a minute.
-let lastRetry = 0;
-
-Deno.serve((req) => {
-  if (runtime !== undefined && Date.now() - lastRetry > 60_000) {
-    lastRetry = Date.now();
-    runtime.waitUntil(retryRequests().catch(() => {}));
-  }
+Deno.serve((req) =>
   // cf-connecting-ip: the address that reached Supabase's edge (ADR 006).
-  return handler(req, { clientIp: req.headers.get("cf-connecting-ip") ?? undefined });
-});
+  handler(req, { clientIp: req.headers.get("cf-connecting-ip") ?? undefined }),
+);

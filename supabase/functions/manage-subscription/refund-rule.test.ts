@@ -31,6 +31,7 @@ function billingWith(invoices: PaidInvoice[]): Billing {
     cancelNow: async () => {},
     paidInvoices: async () => invoices,
     refund: async () => ({ id: "re_1" }),
+    voidOpenInvoices: async () => [],
   };
 }
 

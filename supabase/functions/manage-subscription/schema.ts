@@ -212,6 +212,11 @@ export const manageEnvSchema = z.object({
       message: `must be at least ${MIN_LINK_SECRET_LENGTH} characters (e.g. openssl rand -hex 32)`,
     }),
   ),
+  JOBS_SECRET: optional(
+    z.string().min(MIN_LINK_SECRET_LENGTH, {
+      message: `must be at least ${MIN_LINK_SECRET_LENGTH} characters (e.g. openssl rand -hex 32)`,
+    }),
+  ),
   MANAGE_RATE_LIMIT: count("requests per minute per client"),
   MANAGE_EMAIL_RATE_LIMIT: count("e-mails per hour per mailbox"),
   MANAGE_EMAIL_RATE_LIMIT_GLOBAL: count("e-mails per hour in all"),
@@ -225,6 +230,8 @@ export interface ManageConfig {
   secretKey: string | undefined;
   /** SUBSCRIPTION_LINK_SECRET, or with a test-mode Stripe key one derived from it. */
   linkSecret: string | undefined;
+  /** JOBS_SECRET: opens the jobs route (`POST …/jobs`); without it the route does not exist. */
+  jobsSecret: string | undefined;
   /** Stripe price id → plan name, for the e-mails. */
   planNames: Map<string, string>;
   rateLimitPerMinute: number;
@@ -272,12 +279,17 @@ export function parseManageEnv(env: Record<string, string | undefined>): ManageC
   const missing = [
     ...(vars.STRIPE_SECRET_KEY === undefined ? ["STRIPE_SECRET_KEY"] : []),
     ...(linkSecret === undefined ? ["SUBSCRIPTION_LINK_SECRET"] : []),
+    // A live key schedules its due work through the jobs route, which needs its own secret.
+    ...(vars.JOBS_SECRET === undefined && isLiveKey(vars.STRIPE_SECRET_KEY ?? "")
+      ? ["JOBS_SECRET"]
+      : []),
   ];
   return {
     ...site,
     stripeApiBase: vars.STRIPE_API_BASE === undefined ? undefined : new URL(vars.STRIPE_API_BASE),
     secretKey: vars.STRIPE_SECRET_KEY,
     linkSecret,
+    jobsSecret: vars.JOBS_SECRET,
     planNames,
     rateLimitPerMinute: vars.MANAGE_RATE_LIMIT ?? DEFAULT_MANAGE_RATE_LIMIT,
     emailRateLimitPerHour: vars.MANAGE_EMAIL_RATE_LIMIT ?? DEFAULT_MANAGE_EMAIL_RATE_LIMIT,

@@ -55,6 +55,7 @@ describe("the Stripe adapter", () => {
       seeded.items.data[0]!.current_period_end * 1000,
     );
     expect(apiCalls()).toEqual([
+      `GET /v1/customers/search ${new URLSearchParams({ query: 'email:"ada@example.com"', limit: "20" }).toString()}`,
       "GET /v1/customers email=ada%40example.com&limit=20",
       `GET /v1/subscriptions customer=${seeded.customer}&status=all&limit=20`,
     ]);
@@ -97,6 +98,46 @@ describe("the Stripe adapter", () => {
       payment_intent: invoice!.paymentIntent,
       amount: "5000",
     });
+  });
+
+  it("finds Jane@Example.com when jane@example.com is typed, through search", async () => {
+    // The stand-in's list is exact, as Stripe's is: only the search finds this spelling.
+    const seeded = fake.seedSubscription({ email: "Jane@Example.com" });
+    const found = await billing().findSubscriptions("jane@example.com");
+    expect(found.map((s) => [s.id, s.customerEmail])).toEqual([[seeded.id, "Jane@Example.com"]]);
+    const lists = apiCalls().filter((call) => call.startsWith("GET /v1/customers "));
+    expect(lists).toEqual(["GET /v1/customers email=jane%40example.com&limit=20"]);
+  });
+
+  it("still finds a lower-case address through list when search is refused", async () => {
+    const seeded = fake.seedSubscription({ email: "grace@example.com" });
+    fake.failNext({ type: "invalid_request_error", status: 400, message: "search is off" });
+    const found = await billing().findSubscriptions("Grace@Example.com");
+    expect(found.map((s) => s.id)).toEqual([seeded.id]);
+    expect(apiCalls()).toContain("GET /v1/customers email=grace%40example.com&limit=20");
+  });
+
+  it("reads each customer once, however many look-ups found it", async () => {
+    const seeded = fake.seedSubscription({ email: "ada@example.com" });
+    const found = await billing().findSubscriptions("Ada@Example.com", [
+      { id: seeded.customer, email: "ada@example.com" },
+    ]);
+    expect(found.map((s) => s.id)).toEqual([seeded.id]);
+    expect(apiCalls().filter((call) => call.startsWith("GET /v1/subscriptions "))).toHaveLength(1);
+  });
+
+  it("includes a customer the mirror knows, which Stripe's look-ups miss", async () => {
+    const seeded = fake.seedSubscription({ email: "Jane@Example.com" });
+    fake.failNext({ type: "invalid_request_error", status: 400, message: "search is off" });
+    const found = await billing().findSubscriptions("jane@example.com", [
+      { id: seeded.customer, email: "Jane@Example.com" },
+    ]);
+    expect(found.map((s) => [s.id, s.customerEmail])).toEqual([[seeded.id, "Jane@Example.com"]]);
+  });
+
+  it("never takes another tag of the address for it", async () => {
+    fake.seedSubscription({ email: "jane+podcast@example.com" });
+    expect(await billing().findSubscriptions("jane@example.com")).toEqual([]);
   });
 
   it("never reads the subscriptions of a customer under another address", async () => {

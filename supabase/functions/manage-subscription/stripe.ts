@@ -1,10 +1,17 @@
 import Stripe from "stripe";
 import { apiBaseOptions } from "../_shared/stripe-settings.ts";
-import { BillingError, type Billing, type PaidInvoice, type SubscriptionView } from "./billing.ts";
+import {
+  BillingError,
+  sameAddress,
+  type Billing,
+  type PaidInvoice,
+  type SubscriptionView,
+} from "./billing.ts";
 
-// The Stripe calls this function makes, and only these: customers.list, subscriptions.list,
-// subscriptions.update, subscriptions.cancel, invoices.list and refunds.create. A restricted
-// key needs Customers read, Subscriptions write, Invoices read and Refunds write.
+// The Stripe calls this function makes, and only these: customers.search, customers.list,
+// subscriptions.list, subscriptions.update, subscriptions.cancel, invoices.list,
+// invoices.voidInvoice and refunds.create. A restricted key needs Customers read,
+// Subscriptions write, Invoices write and Refunds write.
 
 /** One try at Stripe; the work runs after the visitor's answer, so it may take its time. */
 export const STRIPE_TRY_TIMEOUT_MS = 8_000;
@@ -74,20 +81,40 @@ export function createStripeBilling(config: StripeBillingConfig): Billing {
   }
 
   return {
-    findSubscriptions: (email) =>
+    findSubscriptions: (email, known = []) =>
       call(async () => {
-        const customers = await stripe.customers.list({ email, limit: LIST_LIMIT });
+        const matching = new Map<string, string>();
+        for (const customer of known) matching.set(customer.id, customer.email);
+        // Only a customer whose address is the typed one, in any case, is ever touched: a
+        // stand-in or proxy that ignored a filter never hands us someone else's subscription.
+        const take = (customers: readonly Stripe.Customer[]) => {
+          for (const customer of customers) {
+            const onFile = text(customer.email);
+            if (onFile !== undefined && sameAddress(onFile, email)) {
+              matching.set(customer.id, onFile);
+            }
+          }
+        };
+        // Search compares the address without regard to case but lags writes by up to a
+        // minute; list is exact and current. Both, deduplicated by customer id.
+        const searched = await stripe.customers
+          .search({
+            query: `email:"${email.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`,
+            limit: LIST_LIMIT,
+          })
+          .catch((error: unknown) => {
+            // An account or stand-in without search still has list; an outage fails list too.
+            if (error instanceof Stripe.errors.StripeInvalidRequestError) return undefined;
+            throw error;
+          });
+        take(searched?.data ?? []);
+        for (const spelling of new Set([email, email.toLowerCase()])) {
+          take((await stripe.customers.list({ email: spelling, limit: LIST_LIMIT })).data);
+        }
         const found: SubscriptionView[] = [];
-        // Stripe filters by the exact address; a customer under another address (a stand-in or
-        // proxy that ignored the filter) is never someone else's subscription to cancel.
-        const asked = email.toLowerCase();
-        const matching = customers.data.filter(
-          (customer) => text(customer.email)?.toLowerCase() === asked,
-        );
-        for (const customer of matching) {
-          const onFile = text(customer.email) ?? email;
+        for (const [id, onFile] of matching) {
           const subscriptions = await stripe.subscriptions.list({
-            customer: customer.id,
+            customer: id,
             status: "all",
             limit: LIST_LIMIT,
           });
@@ -142,6 +169,23 @@ export function createStripeBilling(config: StripeBillingConfig): Billing {
               periodEnd: seconds(raw.period_end),
             };
           });
+      }),
+    voidOpenInvoices: (subscription, idempotencyKey) =>
+      call(async () => {
+        const open = await stripe.invoices.list({
+          subscription,
+          status: "open",
+          limit: LIST_LIMIT,
+        });
+        const voided: string[] = [];
+        for (const invoice of open.data) {
+          if (invoice.id === undefined) continue;
+          await stripe.invoices.voidInvoice(invoice.id, undefined, {
+            idempotencyKey: `${idempotencyKey}/${invoice.id}`,
+          });
+          voided.push(invoice.id);
+        }
+        return voided;
       }),
     refund: (paymentIntent, amount, idempotencyKey) =>
       call(async () => {

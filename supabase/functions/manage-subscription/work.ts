@@ -7,7 +7,13 @@ import {
 import type { Mailer, OutgoingEmail } from "../_shared/email.ts";
 import { canonicalMailbox } from "../_shared/mailbox.ts";
 import type { LogLine } from "../_shared/serve.ts";
-import { BillingError, LIVE_STATUSES, type Billing, type SubscriptionView } from "./billing.ts";
+import {
+  BillingError,
+  LIVE_STATUSES,
+  type Billing,
+  type KnownCustomer,
+  type SubscriptionView,
+} from "./billing.ts";
 import {
   cancellationEmail,
   cancellationQueuedEmail,
@@ -18,6 +24,7 @@ import {
   type KeepLink,
 } from "./emails.ts";
 import { keepLinkExpiry, signKeepToken } from "./link-token.ts";
+import { unmatchedCancellationEmail } from "./unmatched.ts";
 import {
   LeaseLostError,
   MAX_ATTEMPTS,
@@ -47,32 +54,36 @@ export interface WorkDeps {
   email: EmailContext;
   log: LogLine;
   now: () => Date;
-}
-
-/** The addresses to look up: as typed, and lower-cased (Stripe's e-mail filter is exact). */
-function spellings(email: string): string[] {
-  return [...new Set([email, email.toLowerCase()])];
+  /**
+   * The customers the subscriptions mirror has under the address's mailbox, any spelling
+   * (the stripe-webhook function keeps it); absent in tests that have no mirror.
+   */
+  mirror?: (email: string) => Promise<KnownCustomer[]>;
+  /**
+   * Whether a cancellation that matched nothing may e-mail its receipt to this address now
+   * (unmatched.ts: one a day per mailbox); absent: always.
+   */
+  unmatchedReceipt?: (email: string) => Promise<boolean>;
 }
 
 /**
  * The address's live subscriptions, the ids of those it has that have already ended, and the id
- * of its first subscription, live or ended: the one the money-back guarantee covers.
+ * of its first subscription, live or ended, the one the money-back guarantee covers: the
+ * mirror's customers first, then Stripe's for what predates the webhook (billing.ts).
  */
 async function subscriptionsOf(
+  deps: Pick<WorkDeps, "mirror">,
   billing: Billing,
   email: string,
 ): Promise<{ live: SubscriptionView[]; ended: string[]; first: string | undefined }> {
   const live = new Map<string, SubscriptionView>();
   const ended = new Set<string>();
   let first: SubscriptionView | undefined;
-  for (const spelling of spellings(email)) {
-    for (const subscription of await billing.findSubscriptions(spelling)) {
-      if (LIVE_STATUSES.has(subscription.status)) live.set(subscription.id, subscription);
-      else ended.add(subscription.id);
-      if (first === undefined || firstOf(subscription, first) === subscription) {
-        first = subscription;
-      }
-    }
+  const known = deps.mirror === undefined ? [] : await deps.mirror(email);
+  for (const subscription of await billing.findSubscriptions(email, known)) {
+    if (LIVE_STATUSES.has(subscription.status)) live.set(subscription.id, subscription);
+    else ended.add(subscription.id);
+    if (first === undefined || firstOf(subscription, first) === subscription) first = subscription;
   }
   return { live: [...live.values()], ended: [...ended], first: first?.id };
 }
@@ -167,6 +178,11 @@ async function cancelAtPeriodEnd(
     true,
     `${row.id}/${subscription.id}/end`,
   );
+  // A failed renewal's invoice stays open and Stripe keeps trying to collect it: voided, so
+  // "you are not charged again" holds for a subscription canceled while past due.
+  if (subscription.status === "past_due") {
+    await billing.voidOpenInvoices(subscription.id, `${row.id}/${subscription.id}/void`);
+  }
   const end = updated.currentPeriodEnd ?? subscription.currentPeriodEnd;
   return {
     id: subscription.id,
@@ -292,7 +308,7 @@ export async function performRequest(
   };
 
   if (!outcome.stripeDone) {
-    const { live: found, ended, first } = await subscriptionsOf(billing, row.email ?? "");
+    const { live: found, ended, first } = await subscriptionsOf(deps, billing, row.email ?? "");
     if (row.kind === "withdraw" && ended.length > 0) {
       const withdrawn = await deps.store.withdrawnAlready(ended);
       if (withdrawn.length > 0) outcome.withdrawnElsewhere = withdrawn;
@@ -456,7 +472,7 @@ export async function performRequest(
     await holdingAll(deps, ending, async () => {
       const still = new Set<string>();
       if (ending.length > 0) {
-        const { live } = await subscriptionsOf(billing, row.email ?? "");
+        const { live } = await subscriptionsOf(deps, billing, row.email ?? "");
         const withdrawn = new Set(await deps.store.withdrawnAlready(ending));
         for (const subscription of live) {
           if (subscription.cancelAtPeriodEnd && !withdrawn.has(subscription.id)) {
@@ -478,6 +494,29 @@ export async function performRequest(
     });
     const sent = outcome.emailed ?? [];
     outboxId = sent.length === 0 ? null : sent.map((entry) => entry.outboxId).join(",");
+  }
+  // Nothing under the address: the receipt says so, and what to do if another was used.
+  const matchedNothing =
+    row.kind === "cancel" &&
+    outcome.subscriptions.length === 0 &&
+    (outcome.withdrawnElsewhere ?? []).length === 0;
+  if (matchedNothing && outboxId === null && row.email !== null) {
+    const to = row.email;
+    if (
+      outcome.emailed?.some((entry) => entry.to === `unmatched:${to}`) ||
+      deps.unmatchedReceipt === undefined ||
+      (await deps.unmatchedReceipt(to))
+    ) {
+      await sendOnce(
+        deps,
+        row,
+        outcome,
+        to,
+        () => unmatchedCancellationEmail(deps.email, to, row.id, row.received_at),
+        "unmatched:",
+      );
+      outboxId = (outcome.emailed ?? []).map((entry) => entry.outboxId).join(",") || null;
+    }
   }
   // A withdrawal is a statement the law makes binding: one that matches nothing goes to a
   // person, who may find the subscription under another address, or owe a refund on one that
@@ -578,8 +617,8 @@ export async function runRequest(deps: WorkDeps, row: RequestRow): Promise<void>
 
 /**
  * Works through the requests that are due at `now`: retries, and withdrawals whose wait is
- * over. The Node server calls it every minute, Supabase on the next request; a scheduled job
- * may call it too. Returns how many requests it took.
+ * over. The due-work runner (jobs.ts) calls it each minute: Supabase Cron through the jobs
+ * route, the Node server on its interval, `npm run jobs` by hand. Returns how many it took.
  */
 export async function runDueWork(deps: WorkDeps, now: Date, limit = 10): Promise<number> {
   const at: WorkDeps = { ...deps, now: () => now };
