@@ -23,9 +23,12 @@ export const permissionByCall: Readonly<Record<string, string>> = {
   "invoices.list": "Invoices: Read",
   "invoices.retrieve": "Invoices: Read",
   "invoices.createPreview": "Invoices: Read",
+  "invoices.voidInvoice": "Invoices: Write",
   "refunds.create": "Refunds: Write",
   "events.retrieve": "Events: Read",
   "billingPortal.sessions.create": "Customer portal: Write",
+  "billingPortal.configurations.create": "Customer portal: Write",
+  "billingPortal.configurations.list": "Customer portal: Read",
 };
 
 export interface StripeCall {

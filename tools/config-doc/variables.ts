@@ -112,6 +112,12 @@ export const variableDocs: Readonly<Record<string, VariableDoc>> = {
     meaning: `Signs the "Keep my subscription" links and keys the per-address limit (${MIN_LINK_SECRET_LENGTH}+ characters; required with a live key).`,
     secret: true,
   },
+  JOBS_SECRET: {
+    default: "none: no jobs route (the Node server runs the jobs on an interval itself)",
+    meaning:
+      "Opens `POST …/manage-subscription/jobs` (header `x-jobs-secret`), which Supabase Cron calls each minute to run the due work (32+ characters; required with a live key).",
+    secret: true,
+  },
   MANAGE_RATE_LIMIT: {
     default: `\`${DEFAULT_MANAGE_RATE_LIMIT}\``,
     meaning:
