@@ -16,6 +16,8 @@ export type AppOptions = {
   feedCadence?: FunctionHandler;
   /** The manage-subscription function (cancel, withdraw, keep); `npm start` mounts it. */
   manageSubscription?: FunctionHandler;
+  /** The stripe-webhook function, which Stripe's deliveries reach; `npm start` mounts it. */
+  stripeWebhook?: FunctionHandler;
   /** Origins besides 'self' that pages may fetch from (the Supabase functions origin). */
   connectOrigins: readonly string[];
   /** The origins of the Checkout pages a checkout form post leads to (default: Stripe's). */
@@ -199,6 +201,7 @@ export function createApp(options: AppOptions): Hono {
   mount("create-checkout", checkout);
   if (options.feedCadence) mount("feed-cadence", options.feedCadence);
   if (options.manageSubscription) mount("manage-subscription", options.manageSubscription);
+  if (options.stripeWebhook) mount("stripe-webhook", options.stripeWebhook);
 
   app.on(["GET", "HEAD"], "*", (c) => {
     const url = new URL(c.req.url);

@@ -6,6 +6,7 @@ import { parseCheckoutEnv } from "../supabase/functions/create-checkout/schema.t
 import { parseEmailEnv } from "../supabase/functions/_shared/email-env.ts";
 import { parseFeedEnv } from "../supabase/functions/feed-cadence/schema.ts";
 import { parseManageEnv } from "../supabase/functions/manage-subscription/schema.ts";
+import { parseWebhookEnv } from "../supabase/functions/stripe-webhook/schema.ts";
 import { serverEnvSchema, type ServerEnv } from "./server-env.ts";
 import { resolvePort, resolveSiteUrl } from "./site-url.ts";
 
@@ -49,6 +50,7 @@ export function loadEnv(options: LoadOptions = {}): LoadedEnv {
   attempt(() => parseCheckoutEnv(vars));
   attempt(() => parseFeedEnv(vars));
   attempt(() => parseManageEnv(vars));
+  attempt(() => parseWebhookEnv(vars));
   attempt(() => parseEmailEnv(vars));
   const server = serverEnvSchema.safeParse(vars);
   if (!server.success) {

@@ -7,6 +7,7 @@ import { createCheckoutHandlerFromEnv } from "../supabase/functions/create-check
 import { checkoutPageOrigins } from "../supabase/functions/create-checkout/schema.ts";
 import { createFeedCadenceHandlerFromEnv } from "../supabase/functions/feed-cadence/from-env.ts";
 import { createManageSubscriptionFromEnv } from "../supabase/functions/manage-subscription/from-env.ts";
+import { createStripeWebhookFromEnv } from "../supabase/functions/stripe-webhook/from-env.ts";
 import { createApp } from "./app.ts";
 import { startHousekeeping } from "./background.ts";
 import { clientAddress } from "./client-address.ts";
@@ -57,6 +58,7 @@ const app = createApp({
   checkout: createCheckoutHandlerFromEnv(env.vars, { db }),
   feedCadence: createFeedCadenceHandlerFromEnv(env.vars, { db }),
   manageSubscription: manage.handler,
+  stripeWebhook: createStripeWebhookFromEnv(env.vars, { db, mailer }),
   connectOrigins: connectOrigins(built.VITE_SUPABASE_URL),
   checkoutOrigins: checkoutPageOrigins(env.vars),
   clientIp: (c) =>

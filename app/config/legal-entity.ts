@@ -1,3 +1,5 @@
+import { TRADER } from "../../supabase/functions/_shared/contract.ts";
+
 /**
  * Who operates the site, as the Terms of Service, Privacy Policy and Cookie Policy state it.
  *
@@ -5,6 +7,8 @@
  * "Example City") for the business that runs the site to replace with its own before launch,
  * ideally with its lawyer. README.md (Configuration, "Legal pages") lists them. They are build
  * constants, not environment variables: they change with the legal text, not per deployment.
+ * The name and postal address live in the contract's TRADER, since the confirmation e-mail's
+ * model withdrawal form states them too.
  */
 /**
  * Days of notice by e-mail before a new price applies to a subscription. Its own export too, so
@@ -14,11 +18,11 @@ export const priceChangeNoticeDays = 30;
 
 export const legalConfig = {
   /** The company customers contract with and the data controller. */
-  entityName: "Castloop Example, Inc.",
+  entityName: TRADER.name,
   /** Its legal form and where it is registered, as it follows the name in a sentence. */
   entityDescription: "a Delaware corporation",
   /** Where it receives mail, including legal notices and copyright complaints. */
-  postalAddress: "1 Example Plaza, Suite 100, Example City, DE 19999, United States",
+  postalAddress: TRADER.postalAddress,
   /** The law that governs the Terms, as it reads after "the laws of". */
   governingLaw: "the State of Delaware, United States",
   /** The courts that hear disputes, as they read after "exclusively in". */

@@ -7,7 +7,7 @@
 // an old date, so a token lists every module its value is built from.
 
 const brand = ["app/config/brand.ts"];
-const entity = ["app/config/legal-entity.ts"];
+const entity = ["app/config/legal-entity.ts", "supabase/functions/_shared/contract.ts"];
 /** The sentences legal.server.ts writes around legal-entity.ts's values. */
 const entitySentences = ["app/config/legal-entity.ts", "app/content/legal.server.ts"];
 const site = ["app/config/site.ts", "app/config/brand.ts"];
@@ -76,6 +76,7 @@ export const siteTokenSources = {
   contactForm: billing,
   expressStartLabel: contract,
   expressStartOption: contract,
+  modelWithdrawalForm: [...contract, ...site],
   formProcessors: forms,
   thirdParties: forms,
 } as const satisfies Record<string, readonly string[]>;

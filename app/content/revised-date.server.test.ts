@@ -123,6 +123,7 @@ describe("the modules behind the legal pages' tokens", () => {
     expect(tokenSourceModules(["{{brand}} and {{legalEntity}}"])).toEqual([
       "app/config/brand.ts",
       "app/config/legal-entity.ts",
+      "supabase/functions/_shared/contract.ts",
     ]);
   });
 });

@@ -2,7 +2,7 @@ import type { SiteTokenName } from "~/content/legal-token-sources";
 import { isExternalUrl, siteConfig } from "~/config/site";
 import { billingStatements } from "~/plans/billing/billing-rules";
 import { guaranteeDays } from "~/plans/billing/guarantee";
-import { expressStart } from "../../supabase/functions/_shared/contract.ts";
+import { expressStart, modelWithdrawalForm } from "../../supabase/functions/_shared/contract.ts";
 
 // What the legal pages say that depends on the configured build: contacts, the statements table
 // (billing-rules.ts, so the Terms and the Privacy Policy cannot drift from the FAQ) and which outside hosts a visitor
@@ -38,6 +38,13 @@ function thirdParties(): string {
   return `The third parties you will encounter are Stripe and ${list}. That form host runs its own pages under its own cookie policy.`;
 }
 
+/** The contract's model withdrawal form as a Markdown quote, its asterisks and blanks escaped. */
+function withdrawalFormQuote(): string {
+  return modelWithdrawalForm(siteConfig.name, siteConfig.supportEmail)
+    .map((line) => `> ${line.replace(/[*_]/g, (mark) => `\\${mark}`)}`)
+    .join("\n>\n");
+}
+
 /** Every token a legal page's body may use beyond the fixed ones in legal.server.ts. */
 export function siteLegalTokens(): Record<SiteTokenName, string> {
   return {
@@ -71,6 +78,7 @@ export function siteLegalTokens(): Record<SiteTokenName, string> {
     contactForm: billingStatements.contactForm,
     expressStartLabel: expressStart.label,
     expressStartOption: expressStart.option.label,
+    modelWithdrawalForm: withdrawalFormQuote(),
     formProcessors: formProcessors(),
     thirdParties: thirdParties(),
   };

@@ -6,6 +6,16 @@ import type { BillingMention } from "./billing-statements";
  */
 export const billingMentions: readonly BillingMention[] = [
   {
+    source: "supabase/functions/stripe-webhook/confirmation.ts",
+    quote: "To change plans, please do not subscribe a second time",
+    because: "points to the change-plan page, which states how a change takes effect",
+  },
+  {
+    source: "supabase/functions/stripe-webhook/confirmation.ts",
+    quote: "Change your plan",
+    because: "the label of the link to the change-plan page",
+  },
+  {
     source: "content/legal/terms.md",
     quote: "We confirm by e-mail and return the money to the card you paid with",
     because: "how a guarantee refund is paid, after the sentence that states its scope",

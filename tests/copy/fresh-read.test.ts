@@ -122,7 +122,7 @@ describe("citations of the Consumer Rights Directive", () => {
   });
 
   it("fail on the old comment citing the digital-content rule", () => {
-    const path = "supabase/functions/create-checkout/consent.ts";
+    const path = "supabase/functions/_shared/checkout-consent.ts";
     const old =
       "/** The required dropdown that records an express request to start at once (CRD art. 16(m)). */";
     expect(checkCitations({ [path]: `${files[path]}\n${old}\n` })).toEqual([

@@ -5,7 +5,7 @@ import { siteLegalTokens } from "~/data/legal-tokens";
 import { feedStorage } from "~/plans/finder/feed-finder";
 import { CACHE_TTL_MS } from "../../supabase/functions/feed-cadence/budget.ts";
 import { RETENTION_SQL } from "../../supabase/functions/manage-subscription/store.ts";
-import { checkRetention, type RetentionFacts } from "./retention";
+import { checkRetention, subscriptionRetention, type RetentionFacts } from "./retention";
 
 // The Privacy Policy's periods against what the functions' database really keeps.
 
@@ -19,7 +19,13 @@ const lastPrune =
   migrations.split(/create (?:or replace )?function private\.prune_subscription_requests/).at(-1) ??
   "";
 
+/** The last definition of the subscription records' pruning. */
+const lastRecordsPrune =
+  migrations.split(/create (?:or replace )?function private\.prune_subscription_records/).at(-1) ??
+  "";
+
 const facts: RetentionFacts = {
+  ...subscriptionRetention(lastRecordsPrune),
   requests: RETENTION_SQL,
   feedCacheMs: CACHE_TTL_MS,
   emailsGoWithRequest: /delete from private\.email_outbox\b[^;]*?\bref\s*(?:=|in\b)/.test(
@@ -47,6 +53,16 @@ describe("the Privacy Policy's retention periods", () => {
       'privacy: "Withdrawal statements" does not say "until the end of the third year after the year we received them"',
     ],
     [
+      "3 years after checkout",
+      "2 years after checkout",
+      'privacy: "The record of your consent at checkout" does not say "3 years after checkout"',
+    ],
+    [
+      "while the subscription lasts and 1 year after it ends",
+      "while the subscription lasts and 6 months after it ends",
+      'privacy: "Our copy of your subscription from Stripe" does not say "1 year after it ends"',
+    ],
+    [
       "used for 10 minutes",
       "used for 30 minutes",
       'privacy: "Plan-finder feed readings" does not say "10 minutes"',
@@ -54,6 +70,12 @@ describe("the Privacy Policy's retention periods", () => {
   ])("fail when the policy says another period: %s", (right, wrong, problem) => {
     expect(privacy).toContain(right);
     expect(checkRetention(privacy.replace(right, wrong), facts)).toEqual([problem]);
+  });
+
+  it("read the subscription records' periods from the pruning the migrations define", () => {
+    expect(facts.consent).toEqual({ years: 3, afterEndYears: 1 });
+    expect(facts.mirrorAfterEndYears).toBe(1);
+    expect(() => subscriptionRetention("select 1")).toThrow(/No retention/);
   });
 
   it("fail on the old promise to delete e-mail copies that no pruning deleted", () => {

@@ -6,7 +6,34 @@ export type RetentionFacts = {
   feedCacheMs: number;
   /** Whether pruning a request also deletes the outbox copies of its e-mails (the migrations). */
   emailsGoWithRequest: boolean;
+  /** `private.prune_subscription_records`: the consent record's years, and years after the end. */
+  consent: { years: number; afterEndYears: number };
+  /** The mirror row's years after the subscription ends. */
+  mirrorAfterEndYears: number;
 };
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
+
+/**
+ * The periods of the last `prune_subscription_records` in the migrations' text: how long
+ * after it was made a consent record is deleted, and how long after its end a subscription.
+ */
+export function subscriptionRetention(
+  prune: string,
+): Pick<RetentionFacts, "consent" | "mirrorAfterEndYears"> {
+  const years = (pattern: RegExp) => {
+    const match = pattern.exec(prune);
+    if (match === null) throw new Error(`No retention matching ${pattern} in the pruning`);
+    return Number(match[1]);
+  };
+  return {
+    consent: {
+      years: years(/c\.recorded_at <= as_of - interval '(\d+) years?'/),
+      afterEndYears: years(/s\.ended_at > as_of - interval '(\d+) years?'/),
+    },
+    mirrorAfterEndYears: years(/m\.ended_at <= as_of - interval '(\d+) years?'/),
+  };
+}
 
 /** Reads `interval 'N months'` or `date_trunc('year', …) + interval 'N years'`. */
 function period(sql: string): { months: number } | { yearEndsAfter: number } {
@@ -46,6 +73,17 @@ export function checkRetention(privacy: string, facts: RetentionFacts): string[]
       ],
     ],
     ["Withdrawal statements", [phrase(facts.requests.withdraw, "")]],
+    [
+      "The record of your consent at checkout",
+      [
+        `${plural(facts.consent.years, "year")} after checkout`,
+        `or ${plural(facts.consent.afterEndYears, "year")} after the subscription ends if that is later`,
+      ],
+    ],
+    [
+      "Our copy of your subscription from Stripe",
+      [`${plural(facts.mirrorAfterEndYears, "year")} after it ends`],
+    ],
     ["Plan-finder feed readings", [`${facts.feedCacheMs / 60_000} minutes`]],
   ];
   const problems: string[] = [];

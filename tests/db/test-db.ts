@@ -52,7 +52,11 @@ export async function closeSharedTestDb(): Promise<void> {
 
 /** Empties the functions' tables, so no count or cached answer carries over between tests. */
 export async function clearFunctionState(db: EmbeddedDb): Promise<void> {
-  await db.exec("truncate private.rate_limit_windows, private.feed_cache, private.email_outbox");
+  await db.exec(
+    `truncate private.rate_limit_windows, private.feed_cache, private.email_outbox,
+       private.stripe_events, private.subscriptions, private.subscription_consents,
+       private.renewal_reminders`,
+  );
 }
 
 /**

@@ -422,6 +422,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       );
       return { body: list(path, found) };
     }
+    const customerPath = /^\/v1\/customers\/([^/]+)$/.exec(path);
+    if (method === "GET" && customerPath !== null) {
+      const id = decodeURIComponent(customerPath[1] ?? "");
+      const customer = customers.get(id);
+      return customer === undefined ? missing("customer", id) : { body: customer };
+    }
     if (method === "GET" && path === "/v1/subscriptions") {
       const status = params.status ?? "active";
       const found = [...subscriptions.values()].filter(

@@ -69,7 +69,7 @@ describe("the import rule (ADR 017)", { timeout: 60_000 }, () => {
     const contract = "../../supabase/functions/_shared/contract.ts";
     expect(await importErrors("app/lib/probe.ts", staticImport(contract))).toEqual([]);
     for (const outside of [
-      "../../supabase/functions/create-checkout/consent.ts",
+      "../../supabase/functions/_shared/checkout-consent.ts",
       "../../server/env.ts",
       "../../scripts/rss.ts",
       "../../tests/fakes/fake-stripe.ts",

@@ -388,3 +388,44 @@ export type CheckoutMessageCode = keyof typeof CHECKOUT_MESSAGES;
 export function checkoutNoticeId(code: CheckoutMessageCode): string {
   return `checkout-error-${code.replaceAll("_", "-")}`;
 }
+
+// What a subscriber is told once a subscription starts: the page that changes a plan, where the
+// service itself is reached, and the model withdrawal form the Terms and the confirmation
+// e-mail both print.
+
+/** The page where a subscriber changes plans instead of buying a second subscription. */
+export const changePlanPath = "/change-plan";
+
+/** Where the service itself is reached once subscribed; the confirmation e-mail states it. */
+export const SUBSCRIBER_ACCESS =
+  "The Castloop service itself is not reached through this website: our team e-mails you at the address you subscribed with to set up your workspace, and you can write to support at any time.";
+
+/**
+ * Who the withdrawal form is addressed to: the business that runs the site (example values;
+ * app/config/legal-entity.ts takes its name and address from here, README "Legal pages").
+ */
+export const TRADER = {
+  name: "Castloop Example, Inc.",
+  postalAddress: "1 Example Plaza, Suite 100, Example City, DE 19999, United States",
+} as const;
+
+/** A blank the consumer fills in on the model withdrawal form. */
+export const FORM_BLANK = "________";
+
+/**
+ * The model withdrawal form (Consumer Rights Directive, Annex I(B)), one paragraph per entry,
+ * addressed to the trader at `email`. The Terms quote it as Markdown, the confirmation as text.
+ */
+export function modelWithdrawalForm(brand: string, email: string): string[] {
+  return [
+    `To ${TRADER.name}, ${TRADER.postalAddress}, e-mail ${email}:`,
+    `I/We (*) hereby give notice that I/We (*) withdraw from my/our (*) contract for the provision of the following service: ${brand} subscription, plan: ${FORM_BLANK}`,
+    `Ordered on (*): ${FORM_BLANK}`,
+    `Name of consumer(s): ${FORM_BLANK}`,
+    `Address of consumer(s): ${FORM_BLANK}`,
+    `E-mail address used to subscribe: ${FORM_BLANK}`,
+    `Signature of consumer(s) (only if this form is sent on paper): ${FORM_BLANK}`,
+    `Date: ${FORM_BLANK}`,
+    "(*) Delete as appropriate.",
+  ];
+}

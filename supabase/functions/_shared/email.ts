@@ -93,7 +93,8 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", "&#39;");
 }
 
-function check(message: OutgoingEmail): void {
+/** Throws InvalidEmailError for a message the outbox would refuse to store or send. */
+export function assertSendable(message: OutgoingEmail): void {
   if (!isEmailAddress(message.to)) throw new InvalidEmailError("the recipient is not one address");
   if (hasLineBreak(message.subject) || message.subject.trim() === "") {
     throw new InvalidEmailError("the subject must be one non-empty line");
@@ -251,7 +252,7 @@ export function createMailer(options: MailerOptions): Mailer {
 
   return {
     async send(message) {
-      check(message);
+      assertSendable(message);
       const local = options.apiKey === undefined;
       const verdict =
         options.gate === undefined ? { allowed: true as const } : await options.gate(message.to);

@@ -30,7 +30,7 @@ import {
   type CheckoutBody,
 } from "./schema.ts";
 import { checkoutPlanPrices } from "../_shared/contract.ts";
-import { consentTexts } from "./consent.ts";
+import { consentTexts } from "../_shared/checkout-consent.ts";
 import {
   CheckoutSessionError,
   type CreateSession,

@@ -1,4 +1,4 @@
-import type { CheckoutConsent } from "./consent.ts";
+import type { CheckoutConsent } from "../_shared/checkout-consent.ts";
 
 /** What the handler asks of the payment provider; the Stripe adapter implements it. */
 export interface CheckoutSessionInput {

@@ -1,4 +1,4 @@
-import { cancelLabel, cancelPath, formatUsd, taxClause } from "../_shared/contract.ts";
+import { cancelLabel, cancelPath, formatUsd, taxClause } from "./contract.ts";
 
 // What the visitor agrees to on Stripe Checkout, in Stripe's own places: the Terms checkbox
 // (custom_text.terms_of_service_acceptance), the line beside Pay (custom_text.submit) and the

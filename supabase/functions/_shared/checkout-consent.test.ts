@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { checkoutPlanPrices, expressStart } from "../_shared/contract.ts";
-import { consentTexts, MAX_CUSTOM_TEXT, MAX_FIELD_LABEL, MAX_OPTION_LABEL } from "./consent.ts";
+import { checkoutPlanPrices, expressStart } from "./contract.ts";
+import {
+  consentTexts,
+  MAX_CUSTOM_TEXT,
+  MAX_FIELD_LABEL,
+  MAX_OPTION_LABEL,
+} from "./checkout-consent.ts";
 
 describe("the consent texts sent to Stripe Checkout", () => {
   it("stay within Stripe's limits for every plan, even with a long site URL", () => {

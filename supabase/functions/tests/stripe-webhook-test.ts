@@ -1,0 +1,22 @@
+import { closeSharedTestDb } from "../../../tests/db/test-db.ts";
+import {
+  webhookContractCases,
+  withWebhookStack,
+} from "../../../tests/contracts/stripe-webhook-cases.ts";
+
+// The same handler as on Supabase, with the stripe SDK's Web Crypto signature check on real
+// Deno, against the fake Stripe and Resend APIs; stripe-webhook/contract.test.ts runs it on Node.
+for (const { name, run } of webhookContractCases) {
+  Deno.test({
+    name,
+    sanitizeResources: false,
+    sanitizeOps: false,
+    fn: () => withWebhookStack(run),
+  });
+}
+Deno.test({
+  name: "close the test database",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: closeSharedTestDb,
+});
