@@ -4,7 +4,7 @@ import { extname } from "node:path";
 import { baseSecurityHeaders, cacheControl, hstsHeader, pageHeaders } from "./security-headers.ts";
 import type { CheckoutHandler } from "../supabase/functions/create-checkout/handler.ts";
 import type { FunctionHandler } from "../supabase/functions/_shared/serve.ts";
-import { KEEP_PAGE_KEY, keepPageWithToken } from "./keep-link.ts";
+import { KEEP_PAGE_KEY, LINK_PAGE_KEYS, keepPageWithToken } from "./keep-link.ts";
 import { downloadFileName, type StaticFile } from "./static-files.ts";
 
 export type { CheckoutHandler };
@@ -208,7 +208,7 @@ export function createApp(options: AppOptions): Hono {
     const resolved = resolvePath(files, url.pathname);
     switch (resolved.kind) {
       case "file": {
-        if (resolved.key === KEEP_PAGE_KEY) {
+        if (LINK_PAGE_KEYS.has(resolved.key)) {
           const filled = keepPageWithToken(resolved.file.body.toString("utf8"), url.search);
           if (filled !== undefined) return sendKeepPage(c, filled);
         }

@@ -6,7 +6,11 @@ import { plans, pricingPath } from "~/plans/plans";
 import { formatPrice } from "~/lib/format";
 import { definePage, type PageInput, type PageMeta } from "~/site/page-meta";
 import { guaranteeDays, guaranteeShort } from "~/plans/billing/guarantee";
-import { keepLinkValidity } from "../../supabase/functions/_shared/contract.ts";
+import {
+  changePlanPath,
+  keepLinkValidity,
+  PLAN_LINK_HOURS,
+} from "../../supabase/functions/_shared/contract.ts";
 
 // The pages with a fixed text. Articles and legal pages take theirs from their Markdown front
 // matter (app/site/pages.server.ts). Routes read these in their loaders, so none reach the
@@ -104,6 +108,24 @@ const fixedPageInputs = {
     path: "/cancel/kept",
     title: "Subscription Kept",
     description: "Your cancellation is undone, and your subscription renews as before.",
+    indexable: false,
+  },
+  changePlan: {
+    path: changePlanPath,
+    title: "Change Your Plan",
+    description:
+      "Change your plan with the e-mail address you used at checkout: we e-mail you a link to Stripe's page for your subscription, so you never pay for two.",
+  },
+  changePlanSent: {
+    path: `${changePlanPath}/sent`,
+    title: "Check Your E-mail",
+    description: "If a subscription uses that address, a link to change its plan is on its way.",
+    indexable: false,
+  },
+  changePlanConfirm: {
+    path: `${changePlanPath}/confirm`,
+    title: "Your Change-Plan Link",
+    description: `Change your plan at Stripe with the link from our e-mail, which works once, for ${PLAN_LINK_HOURS} hours.`,
     indexable: false,
   },
   withdraw: {

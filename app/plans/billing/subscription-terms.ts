@@ -6,6 +6,8 @@ import type { Plan } from "~/plans/plans";
 import {
   cancelLabel,
   cancelPath,
+  changePlanLabel,
+  changePlanPath,
   keepLinkValidity,
   taxClause,
   withdrawalPeriodRule,
@@ -22,7 +24,7 @@ import {
 const portal = siteConfig.billingPortalUrl;
 const support = siteConfig.supportEmail;
 
-export { cancelLabel, cancelPath, taxClause };
+export { cancelLabel, cancelPath, changePlanLabel, changePlanPath, taxClause };
 /** The cancellation page's one button. */
 export const cancelButtonLabel = "Cancel my subscription";
 /** The footer link, on every page, to the withdrawal form (EU/UK consumers). */

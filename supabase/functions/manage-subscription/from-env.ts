@@ -14,6 +14,8 @@ import {
 } from "./handler.ts";
 import { parseManageEnv } from "./schema.ts";
 import { createStripeBilling } from "./stripe.ts";
+import { createPlanLinkStore } from "./plan-link-store.ts";
+import { createStripePortal, type PlanPortal } from "./portal.ts";
 import { createRequestStore } from "./store.ts";
 import { runDueWork, type WorkDeps } from "./work.ts";
 
@@ -40,6 +42,8 @@ export interface ManageFromEnvOptions {
   billing?: Billing;
   /** Tests: another mailer. */
   mailer?: Mailer;
+  /** Tests: another customer portal than Stripe's. */
+  portal?: PlanPortal;
 }
 
 export interface ManageSubscription {
@@ -144,6 +148,21 @@ export function createManageSubscriptionFromEnv(
     );
   }
   const store = createRequestStore(db);
+  const prices = [...config.planNames.keys()];
+  const portal =
+    options.portal ??
+    (config.secretKey === undefined || options.billing !== undefined
+      ? undefined
+      : createStripePortal({
+          secretKey: config.secretKey,
+          apiBase: config.stripeApiBase,
+          prices,
+          configuration: config.portalConfiguration,
+          returnUrl: `${config.siteUrl}/pricing`,
+          privacyUrl: `${config.siteUrl}/privacy`,
+          termsUrl: `${config.siteUrl}/terms`,
+          timeoutMs: options.stripeTimeoutMs,
+        }));
   const email = { brand: "Castloop", siteUrl: config.siteUrl, supportEmail: config.supportEmail };
   const work: WorkDeps = {
     billing,
@@ -165,6 +184,8 @@ export function createManageSubscriptionFromEnv(
     log,
     floorMs: options.floorMs,
     waitUntil: options.waitUntil,
+    portal,
+    planLinks: createPlanLinkStore(db),
     perClient:
       config.rateLimitPerMinute === 0
         ? undefined

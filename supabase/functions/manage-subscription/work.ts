@@ -53,7 +53,7 @@ function spellings(email: string): string[] {
 }
 
 /** The address's live subscriptions, and the ids of those it has that have already ended. */
-async function subscriptionsOf(
+export async function subscriptionsOf(
   billing: Billing,
   email: string,
 ): Promise<{ live: SubscriptionView[]; ended: string[] }> {
