@@ -38,7 +38,9 @@ const { db } = database;
 const email = parseEmailEnv(env.vars);
 const mailer = createMailer({ db, apiKey: email.apiKey, apiBase: email.apiBase, from: email.from });
 const stopHousekeeping = startHousekeeping({ db, mailer });
-const manage = createManageSubscriptionFromEnv(env.vars, { db, mailer });
+// The function builds its own mailer on the same outbox: its e-mail passes the per-mailbox and
+// hourly limits (MANAGE_EMAIL_RATE_LIMIT, MANAGE_EMAIL_RATE_LIMIT_GLOBAL) that others' does not.
+const manage = createManageSubscriptionFromEnv(env.vars, { db });
 // Cancellations and withdrawals whose Stripe work or e-mail failed are retried every minute.
 const manageRetry = setInterval(() => {
   manage.retryRequests().catch((error: unknown) => {

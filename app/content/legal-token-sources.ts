@@ -78,6 +78,7 @@ export const siteTokenSources = {
   expressStartLabel: contract,
   expressStartOption: contract,
   modelWithdrawalForm: [...contract, ...site],
+  withdrawalWait: contract,
   formProcessors: forms,
   thirdParties: forms,
 } as const satisfies Record<string, readonly string[]>;

@@ -2,7 +2,11 @@ import type { SiteTokenName } from "~/content/legal-token-sources";
 import { isExternalUrl, siteConfig } from "~/config/site";
 import { billingStatements } from "~/plans/billing/billing-rules";
 import { guaranteeDays } from "~/plans/billing/guarantee";
-import { expressStart, modelWithdrawalForm } from "../../supabase/functions/_shared/contract.ts";
+import {
+  expressStart,
+  modelWithdrawalForm,
+  strangerWithdrawalRule,
+} from "../../supabase/functions/_shared/contract.ts";
 
 // What the legal pages say that depends on the configured build: contacts, the statements table
 // (billing-rules.ts, so the Terms and the Privacy Policy cannot drift from the FAQ) and which outside hosts a visitor
@@ -78,6 +82,7 @@ export function siteLegalTokens(): Record<SiteTokenName, string> {
     feedStorage: billingStatements.feedStorage,
     contactForm: billingStatements.contactForm,
     expressStartLabel: expressStart.label,
+    withdrawalWait: strangerWithdrawalRule,
     expressStartOption: expressStart.option.label,
     modelWithdrawalForm: withdrawalFormQuote(),
     formProcessors: formProcessors(),

@@ -18,8 +18,8 @@ export default function CancelKeep() {
   return (
     <>
       <PageHeader title="Keep your subscription">
-        Changed your mind? Press the button to undo the cancellation: your subscription then renews
-        as before.
+        Changed your mind, or did not ask for this? Press the button to undo the cancellation or
+        stop the withdrawal: your subscription then renews as before.
       </PageHeader>
       <section className="mx-auto max-w-xl px-4 py-12 sm:px-6">
         <KeepForm />

@@ -1,6 +1,7 @@
 import { PageHeader } from "~/components/layout/page-header";
 import { billingStatements } from "~/plans/billing/billing-rules";
 import { WithdrawForm } from "~/plans/manage/components/subscription-forms";
+import { strangerWithdrawalRule } from "~/plans/manage/manage-copy";
 import { fixedPages } from "~/site/pages";
 import { metaFromLoader } from "~/site/route-meta";
 import { buildMeta } from "~/site/seo";
@@ -21,6 +22,7 @@ export default function Withdraw() {
         <WithdrawForm />
         <div className="mt-10 space-y-4 leading-7 text-muted-foreground">
           <p>{billingStatements.withdraw}</p>
+          <p>{strangerWithdrawalRule}</p>
           <p>
             You can also send us the model withdrawal form in our{" "}
             <a href="/terms" className="font-semibold text-primary underline">

@@ -274,12 +274,81 @@ export const manageContractCases: { name: string; run: (stack: ManageStack) => P
           "invalid_name",
         ],
         [{ action: "keep", token: "v1.sub_x.1.forged" }, "invalid_token"],
+        [
+          {
+            action: "withdraw",
+            name: "Card declined: update it at https://pay.example",
+            email: "a@example.com",
+            confirmTo: "b@example.org",
+          },
+          "name_has_address",
+        ],
+        [
+          {
+            action: "withdraw",
+            name: "Ada pay-now.example",
+            email: "a@example.com",
+            confirmTo: "b@example.org",
+          },
+          "name_has_address",
+        ],
       ] as const) {
         const response = await post(body);
         assert.equal(response.status, 400);
         assert.equal((await response.json()).code, code);
       }
       assert.equal(fake.requests.length, 0);
+    },
+  },
+  {
+    name: "writes cancel_at_period_end even on a subscription already set to end",
+    async run({ fake, post }) {
+      const mine = fake.seedSubscription({ email: "ada@example.com" });
+      fake.subscriptions.get(mine.id)!.cancel_at_period_end = true;
+      await post({ action: "cancel", email: "ada@example.com" });
+      assert.deepEqual(
+        fake.requests.filter((r) => r.method === "POST").map((r) => [r.path, r.params]),
+        [[`/v1/subscriptions/${mine.id}`, { cancel_at_period_end: "true" }]],
+      );
+    },
+  },
+  {
+    name: "refuses an undo link written another way than the one we sent",
+    async run({ fake, mailer, post }) {
+      fake.seedSubscription({ email: "ada@example.com" });
+      await post({ action: "cancel", email: "ada@example.com" });
+      const token = keepToken(mailer);
+      assert.ok(token, "the e-mail holds the undo link");
+      const parts = token.split(".");
+      parts[3] = `0${parts[3]}`;
+      const respelt = await post({ action: "keep", token: parts.join(".") });
+      assert.equal(respelt.status, 400);
+      assert.equal((await respelt.json()).code, "invalid_link");
+    },
+  },
+  {
+    name: "waits a day on a withdrawal confirmed to another mailbox, and tells only the owner how to stop it",
+    async run({ fake, mailer, post }) {
+      const mine = fake.seedSubscription({ email: "ada@example.com", startedDaysAgo: 3 });
+      const answer = await post({
+        action: "withdraw",
+        name: "Mallory",
+        email: "ada@example.com",
+        confirmTo: "mallory@example.org",
+      });
+      assert.equal(answer.status, 200);
+      assert.equal(fake.subscriptions.get(mine.id)?.status, "active");
+      assert.equal(fake.refunds.size, 0);
+      assert.deepEqual(
+        mailer.sent.map((m) => [m.kind, m.to]),
+        [
+          ["withdrawal_receipt", "mallory@example.org"],
+          ["withdrawal_pending", "ada@example.com"],
+        ],
+      );
+      // The stranger's receipt names neither the owner's address nor holds the stop link.
+      assert.doesNotMatch(mailer.sent[0]?.text ?? "", /ada@example\.com|cancel\/keep/);
+      assert.match(mailer.sent[1]?.text ?? "", /This wasn't me: keep my subscription/);
     },
   },
 ];

@@ -202,10 +202,10 @@ test("the new pages have no axe violations", async ({ page }) => {
   }
 });
 
-test("answers a flood for one address with 429 and Retry-After, and no flood of e-mail", async ({
+test("answers a flood for one address alike each time, and lets no flood of e-mail out", async ({
   request,
 }) => {
-  // A server of its own, with the per-address limit on.
+  // A server of its own, with the per-mailbox limit on.
   test.setTimeout(120_000);
   const limited = await startManageStack({ MANAGE_EMAIL_RATE_LIMIT: "3" });
   try {
@@ -217,11 +217,10 @@ test("answers a flood for one address with 429 and Retry-After, and no flood of 
         data: { action: "cancel", email: "ada@example.com" },
       });
       statuses.push(response.status());
-      if (response.status() === 429)
-        expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
+      // No lockout: a limit on the address holds the e-mail, never the request.
+      expect(response.headers()["retry-after"]).toBeUndefined();
     }
-    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
-    expect(new Set(statuses.slice(3))).toEqual(new Set([429]));
+    expect(new Set(statuses)).toEqual(new Set([200]));
     await expect.poll(() => limited.resend.emails.length).toBe(3);
   } finally {
     await limited.close();

@@ -10,6 +10,7 @@ import {
   PLAN_LINK_HOURS,
   MANAGE_FORM_ERRORS as FORM_ERRORS,
   MANAGE_MESSAGES as MESSAGES,
+  strangerWithdrawalRule,
   WITHDRAW_ANSWER,
   withdrawalPlanNames,
 } from "../../../supabase/functions/_shared/contract.ts";
@@ -28,6 +29,7 @@ export {
   KEEP_BUTTON_LABEL,
   MESSAGES,
   PLAN_CHANGE_RULE,
+  strangerWithdrawalRule,
   WITHDRAW_ANSWER,
 };
 

@@ -212,7 +212,7 @@ export const withdrawalPeriodRule = `The ${WITHDRAWAL_DAYS} days start the day a
 export const STRANGER_WITHDRAWAL_DELAY_HOURS = 24;
 
 /** The wait, in the words the Terms, /withdraw and the e-mails use. */
-export const strangerWithdrawalRule = `If the confirmation goes to another e-mail address than the one the subscription uses, we wait ${STRANGER_WITHDRAWAL_DELAY_HOURS} hours before ending it and e-mail the address on file a link to stop it, so no one can end someone else's subscription. The refund is worked out from the moment your statement reached us, not from when the wait ends.`;
+export const strangerWithdrawalRule = `If the confirmation goes to another e-mail address than the one the subscription uses, we wait ${STRANGER_WITHDRAWAL_DELAY_HOURS} hours before ending it and e-mail the address on file a link to stop it, so no one can end someone else's subscription. The wait changes nothing in the amount: the part of the billing period that had passed is counted to the moment your statement reached us.`;
 
 // The manage-subscription function's answers and refusals, which its pages print too.
 

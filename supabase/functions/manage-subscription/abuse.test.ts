@@ -101,7 +101,8 @@ describe("the withdrawal receipt", () => {
     expect(rows.find((row) => row.status === "held")?.last_error).toMatch(
       /MANAGE_EMAIL_RATE_LIMIT\)/,
     );
-  });
+    // Twelve requests and their receipts through the outbox and the stand-in, over HTTP.
+  }, 30_000);
 
   it("leaves at most the global ceiling's e-mails for 40 strangers, and tells the operator once", async () => {
     const { post, logs } = build({ MANAGE_EMAIL_RATE_LIMIT_GLOBAL: "20" });
@@ -127,7 +128,9 @@ describe("the withdrawal receipt", () => {
       "select count(*)::integer as n from private.subscription_requests",
     );
     expect(count?.n).toBe(40);
-  });
+    // Forty requests, each recorded, its receipt written and (for twenty) posted to the
+    // Resend stand-in over HTTP: several seconds on a busy machine.
+  }, 30_000);
 
   it("sends a held e-mail once its hour is over, through the limits again", async () => {
     const { post, manage } = build({ MANAGE_EMAIL_RATE_LIMIT_GLOBAL: "1" });

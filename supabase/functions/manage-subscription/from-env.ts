@@ -51,7 +51,7 @@ export interface ManageSubscription {
   /**
    * Runs the work that is due (work.ts `runDueWork`): retries of requests whose Stripe work or
    * e-mail failed, withdrawals whose wait is over, and the pruning of requests past their
-   * retention. The Node server runs it every minute; on Supabase the next request does.
+   * retention; then the outbox's held and queued e-mail. The Node server runs it every minute; on Supabase the next request does.
    */
   retryRequests: () => Promise<void>;
   /** The mailer the function sends through; undefined without a database. */
@@ -112,8 +112,8 @@ export function createManageSubscriptionFromEnv(
               }),
         keyOf: (mailbox) => addressKey(linkSecret, mailbox),
         reasons: {
-          perMailbox: `Held: this mailbox has had its ${config.emailRateLimitPerHour} e-mails this hour (MANAGE_EMAIL_RATE_LIMIT)`,
-          global: `Held: the function has sent its ${config.emailRateLimitGlobalPerHour} e-mails this hour (MANAGE_EMAIL_RATE_LIMIT_GLOBAL)`,
+          perMailbox: `waits: this mailbox has had its ${config.emailRateLimitPerHour} e-mails this hour (MANAGE_EMAIL_RATE_LIMIT)`,
+          global: `waits: the function has sent its ${config.emailRateLimitGlobalPerHour} e-mails this hour (MANAGE_EMAIL_RATE_LIMIT_GLOBAL)`,
         },
         log,
         event: "manage_email_ceiling_reached",
@@ -199,6 +199,8 @@ export function createManageSubscriptionFromEnv(
     handler,
     retryRequests: async () => {
       await runDueWork(work, new Date());
+      // Lets held e-mail whose hour is over through the limits again, and retries the rest.
+      await mailer.retryQueued();
     },
     mailer,
   };

@@ -4,7 +4,7 @@ import { createManageSubscriptionFromEnv } from "./from-env.ts";
 const runtime = (globalThis as { EdgeRuntime?: { waitUntil(work: Promise<unknown>): void } })
   .EdgeRuntime;
 // Supabase sets SUPABASE_DB_URL: requests, limits and the outbox live in the project's Postgres.
-const { handler, retryRequests, mailer } = createManageSubscriptionFromEnv(Deno.env.toObject(), {
+const { handler, retryRequests } = createManageSubscriptionFromEnv(Deno.env.toObject(), {
   waitUntil: runtime === undefined ? undefined : (work) => runtime.waitUntil(work),
 });
 
@@ -14,11 +14,7 @@ let lastRetry = 0;
 Deno.serve((req) => {
   if (runtime !== undefined && Date.now() - lastRetry > 60_000) {
     lastRetry = Date.now();
-    runtime.waitUntil(
-      retryRequests()
-        .then(() => mailer?.retryQueued())
-        .catch(() => {}),
-    );
+    runtime.waitUntil(retryRequests().catch(() => {}));
   }
   // cf-connecting-ip: the address that reached Supabase's edge (docs/decisions/006).
   return handler(req, { clientIp: req.headers.get("cf-connecting-ip") ?? undefined });

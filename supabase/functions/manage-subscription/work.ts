@@ -499,7 +499,7 @@ export async function sendReceipt(deps: WorkDeps, row: RequestRow): Promise<void
 
 /**
  * Runs one request and records how it went. A failure is counted and retried later by
- * `retryDue`; after the last attempt the request is `failed`, which the log reports.
+ * `runDueWork`; after the last attempt the request is `failed`, which the log reports.
  */
 export async function runRequest(deps: WorkDeps, row: RequestRow): Promise<void> {
   try {
