@@ -8,5 +8,6 @@ interface ImportMetaEnv {
   readonly VITE_SUPABASE_URL: string;
   readonly VITE_SUPABASE_ANON_KEY: string;
   readonly VITE_BILLING_PORTAL_URL: string;
+  readonly VITE_CONFIRMATION_EMAIL: "true" | "false";
   readonly BUILD_YEAR: string;
 }

@@ -273,6 +273,18 @@ describe("production server", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it("mounts the stripe-webhook handler where Stripe delivers, with the raw body", async () => {
+    const stripeWebhook = vi.fn(async (req: Request) => Response.json({ body: await req.text() }));
+    const app = createApp({ files, checkout: vi.fn(), connectOrigins: [], stripeWebhook });
+    const response = await app.request("/functions/v1/stripe-webhook", {
+      method: "POST",
+      headers: { "stripe-signature": "t=1,v1=abc" },
+      body: '{"id": "evt_1"}',
+    });
+    expect(await response.json()).toEqual({ body: '{"id": "evt_1"}' });
+    expect(stripeWebhook).toHaveBeenCalledTimes(1);
+  });
+
   it("sends HSTS only when the site is served over HTTPS", async () => {
     expect((await get("/")).headers.get("strict-transport-security")).toBeNull();
     const secure = createApp({ files, checkout: vi.fn(), connectOrigins: [], https: true });

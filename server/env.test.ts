@@ -83,3 +83,27 @@ describe("loadEnv", () => {
     expect(env.public.VITE_CONTACT_URL).toBe("/contact");
   });
 });
+
+describe("the confirmation e-mail flag", () => {
+  const cwd = () => mkdtempSync(join(tmpdir(), "castloop-env-flag-"));
+
+  it("follows the webhook secret's presence, never its value, unless set itself", () => {
+    dir = cwd();
+    const secret = "whsec_flag_test_secret_value";
+    const withSecret = loadEnv({ cwd: dir, environment: { STRIPE_WEBHOOK_SECRET: secret } });
+    expect(withSecret.public.VITE_CONFIRMATION_EMAIL).toBe("true");
+    expect(JSON.stringify(withSecret.public)).not.toContain(secret);
+    expect(loadEnv({ cwd: dir, environment: {} }).public.VITE_CONFIRMATION_EMAIL).toBe("false");
+    const hosted = loadEnv({ cwd: dir, environment: { VITE_CONFIRMATION_EMAIL: "true" } });
+    expect(hosted.public.VITE_CONFIRMATION_EMAIL).toBe("true");
+    const off = { VITE_CONFIRMATION_EMAIL: "false", STRIPE_WEBHOOK_SECRET: secret };
+    expect(loadEnv({ cwd: dir, environment: off }).public.VITE_CONFIRMATION_EMAIL).toBe("false");
+  });
+
+  it("refuses a live Stripe key without the webhook's secret", () => {
+    dir = cwd();
+    expect(() =>
+      loadEnv({ cwd: dir, environment: { STRIPE_SECRET_KEY: "sk_live_flagtest" } }),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET is required with a live STRIPE_SECRET_KEY/);
+  });
+});

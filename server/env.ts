@@ -30,7 +30,21 @@ export function readVars({ cwd = process.cwd(), environment = process.env }: Loa
   const file = join(cwd, ".env");
   const fromFile = existsSync(file) ? parseEnv(readFileSync(file, "utf8")) : {};
   const vars: Vars = { ...fromFile, ...environment };
-  return { ...vars, SITE_URL: resolveSiteUrl(vars) };
+  return {
+    ...vars,
+    SITE_URL: resolveSiteUrl(vars),
+    VITE_CONFIRMATION_EMAIL: confirmationFlag(vars),
+  };
+}
+
+/**
+ * The public flag that says the confirmation e-mail is sent: as set, else whether this same
+ * environment holds the webhook's secret (only its presence becomes public, never its value).
+ */
+export function confirmationFlag(vars: Vars): string {
+  const set = vars.VITE_CONFIRMATION_EMAIL?.trim();
+  if (set) return set;
+  return vars.STRIPE_WEBHOOK_SECRET?.trim() ? "true" : "false";
 }
 
 /** Validates every variable once; throws one error that names each bad variable and why. */

@@ -11,6 +11,7 @@ describe("parsePublicEnv", () => {
       VITE_SUPABASE_URL: "",
       VITE_SUPABASE_ANON_KEY: "",
       VITE_BILLING_PORTAL_URL: "",
+      VITE_CONFIRMATION_EMAIL: "false",
     });
   });
 

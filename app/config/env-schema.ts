@@ -26,6 +26,16 @@ const publicEnvSchema = z.object({
    * portal, and the copy tells subscribers to write to the support address to cancel.
    */
   VITE_BILLING_PORTAL_URL: z.union([z.literal(""), z.url({ protocol: /^https$/ })]).default(""),
+  /**
+   * "true" when Stripe's events reach the stripe-webhook function, which e-mails each new
+   * subscriber the confirmation of the contract: /success and the Terms then say what it holds.
+   * Unset, it follows STRIPE_WEBHOOK_SECRET in the same environment (server/env.ts); a static
+   * host whose function runs on Supabase sets it itself. A flag, never the secret.
+   */
+  VITE_CONFIRMATION_EMAIL: z.preprocess(
+    blankToUndefined,
+    z.enum(["true", "false"]).default("false"),
+  ),
 });
 
 export type PublicEnv = z.infer<typeof publicEnvSchema>;

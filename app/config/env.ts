@@ -12,4 +12,5 @@ export const env: PublicEnv = {
   VITE_SUPABASE_URL: import.meta.env.VITE_SUPABASE_URL,
   VITE_SUPABASE_ANON_KEY: import.meta.env.VITE_SUPABASE_ANON_KEY,
   VITE_BILLING_PORTAL_URL: import.meta.env.VITE_BILLING_PORTAL_URL,
+  VITE_CONFIRMATION_EMAIL: import.meta.env.VITE_CONFIRMATION_EMAIL,
 };

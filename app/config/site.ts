@@ -12,6 +12,8 @@ export const siteConfig = {
   contactUrl: env.VITE_CONTACT_URL,
   /** Stripe's customer-portal login link; null when the build has none (cancel by e-mail). */
   billingPortalUrl: env.VITE_BILLING_PORTAL_URL === "" ? null : env.VITE_BILLING_PORTAL_URL,
+  /** Whether each new subscriber gets the confirmation e-mail (the webhook is configured). */
+  confirmationEmail: env.VITE_CONFIRMATION_EMAIL === "true",
   creatorsServed: "200+",
   mainNav: [
     { label: "Home", href: "/" },

@@ -69,6 +69,7 @@ export const siteTokenSources = {
   tax: billing,
   priceChange: billing,
   receipt: billing,
+  confirmation: billing,
   account: billing,
   signupForm: billing,
   afterEnd: billing,

@@ -75,6 +75,7 @@ export function siteLegalTokens(): Record<SiteTokenName, string> {
     tax: billingStatements.tax,
     priceChange: billingStatements.priceChange,
     receipt: billingStatements.receipt,
+    confirmation: billingStatements.confirmation,
     account: billingStatements.account,
     signupForm: billingStatements.signupForm,
     afterEnd: billingStatements.afterEnd,

@@ -17,8 +17,8 @@ export const loader = () => ({ meta: buildMeta(fixedPages.success) });
 
 export const meta = metaFromLoader;
 
-// This page only says thank you and reads nothing: anyone can open it. Fulfillment belongs to a
-// Stripe webhook in the product's own backend, which this site does not include, never to here.
+// This page only says thank you and reads nothing: anyone can open it. The confirmation e-mail
+// comes from the stripe-webhook function on Stripe's signed word, never from a visit here.
 export default function Success() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:px-6">
@@ -29,8 +29,8 @@ export default function Success() {
         in front of more listeners.
       </p>
       <p className="mt-4 leading-7 text-muted-foreground">
-        Your confirmation e-mail with your subscription details arrives shortly:{" "}
-        {billingStatements.receipt} If you have any questions, please contact our support team.
+        {billingStatements.confirmation} {billingStatements.receipt} If you have any questions,
+        please contact our support team.
       </p>
       <p className="mt-4 leading-7 text-muted-foreground">
         <a href={cancelPath} className="font-semibold text-primary underline underline-offset-4">

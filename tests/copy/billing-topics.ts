@@ -180,7 +180,7 @@ export const billingTopics: readonly BillingTopic[] = [
   {
     id: "who runs the server functions",
     finds: /\bSupabase\b[^.]*\bruns?\b/,
-    says: ["runs our three functions"],
+    says: ["runs our four functions"],
   },
   {
     id: "the legal pages' date",

@@ -77,7 +77,7 @@ export function checkRetention(privacy: string, facts: RetentionFacts): string[]
       "The record of your consent at checkout",
       [
         `${plural(facts.consent.years, "year")} after checkout`,
-        `or ${plural(facts.consent.afterEndYears, "year")} after the subscription ends if that is later`,
+        `or ${plural(facts.consent.afterEndYears, "year")} after the end of the subscription if that is later`,
       ],
     ],
     [

@@ -109,6 +109,13 @@ export const billingStatements = {
   priceChange: priceChangeSentence,
   receipt:
     "Stripe, our payment processor, e-mails a receipt for every payment to the address you gave at checkout.",
+  /**
+   * What the confirmation e-mail holds (supabase/functions/stripe-webhook/confirmation.ts);
+   * empty when the build has no webhook to send it, so nothing promises it.
+   */
+  confirmation: siteConfig.confirmationEmail
+    ? "Once you have subscribed, we e-mail you a confirmation of your contract to keep: your plan, its monthly amount with taxes included, the day of your first charge and of your next renewal, that it renews every month until you cancel, how to cancel, the right of withdrawal with the model withdrawal form, your choice to start at once with its date and time, how to change plans, how to reach the service, and our support address."
+    : "",
   upgrade: PLAN_UPGRADE_RULE,
   downgrade: PLAN_DOWNGRADE_RULE,
   /** How a subscriber changes plans: never a second checkout. */

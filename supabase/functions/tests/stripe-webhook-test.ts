@@ -6,17 +6,5 @@ import {
 
 // The same handler as on Supabase, with the stripe SDK's Web Crypto signature check on real
 // Deno, against the fake Stripe and Resend APIs; stripe-webhook/contract.test.ts runs it on Node.
-for (const { name, run } of webhookContractCases) {
-  Deno.test({
-    name,
-    sanitizeResources: false,
-    sanitizeOps: false,
-    fn: () => withWebhookStack(run),
-  });
-}
-Deno.test({
-  name: "close the test database",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: closeSharedTestDb,
-});
+for (const { name, run } of webhookContractCases) Deno.test(name, () => withWebhookStack(run));
+Deno.test("(closes the test database)", () => closeSharedTestDb());
