@@ -33,6 +33,8 @@ export interface FakeStripeError {
   status?: number;
   code?: string;
   message?: string;
+  /** The request parameter the error is about, as Stripe names it. */
+  param?: string;
   /** Sent as `Stripe-Should-Retry`, which the SDK obeys before its own retry rules. */
   shouldRetry?: boolean;
   headers?: Record<string, string>;
@@ -478,7 +480,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       if (!customers.has(customer)) return missing("customer", customer);
       const configuration = params.configuration;
       if (configuration !== undefined && !portalConfigurations.has(configuration)) {
-        return missing("configuration", configuration);
+        return {
+          error: { ...missing("configuration", configuration).error, param: "configuration" },
+        };
       }
       const subscription = params["flow_data[subscription_update][subscription]"];
       if (subscription !== undefined && subscriptions.get(subscription)?.customer !== customer) {
@@ -782,6 +786,7 @@ function sendStripeError(res: ServerResponse, error: FakeStripeError, requestId:
       type: error.type,
       code: error.code ?? defaults.code,
       message: error.message ?? defaults.message,
+      ...(error.param === undefined ? {} : { param: error.param }),
       request_log_url: `https://dashboard.stripe.com/test/logs/${requestId}`,
     },
   };

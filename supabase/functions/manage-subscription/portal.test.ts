@@ -89,6 +89,17 @@ describe("Stripe's customer portal", () => {
     });
   });
 
+  it("makes its configuration anew when the one it found is gone from Stripe", async () => {
+    const subscription = fake.seedSubscription({ email: "jane@example.com" });
+    const adapter = portal();
+    await adapter.openUpdate(subscription.customer, subscription.id);
+    // Stripe forgets everything: the configuration this process holds no longer exists.
+    fake.reset();
+    const again = fake.seedSubscription({ email: "jane@example.com" });
+    expect(await adapter.openUpdate(again.customer, again.id)).toMatch(/\/portal\//);
+    expect(fake.portalConfigurations.size).toBe(1);
+  });
+
   it("tries the configuration again after a failure", async () => {
     const subscription = fake.seedSubscription({ email: "jane@example.com" });
     const adapter = portal();

@@ -77,30 +77,50 @@ export function createStripePortal(config: StripePortalConfig): PlanPortal {
     if (ours !== undefined) return ours.id;
     const made = await stripe.billingPortal.configurations.create(
       await portalConfigurationParams(stripe, config),
-      // Two first visitors at once make one configuration, not two.
-      { idempotencyKey: `castloop-portal-configuration-${config.prices.join("-")}` },
+      // Two first visitors at once make one configuration, not two; the hour in the key lets a
+      // configuration deleted in the Dashboard be made anew rather than replayed for a day.
+      {
+        idempotencyKey: `castloop-portal-configuration-${config.prices.join("-")}-${Math.floor(Date.now() / 3_600_000)}`,
+      },
     );
     return made.id;
   }
 
+  async function session(customer: string, subscription: string): Promise<string> {
+    // Found once per process; a failure is forgotten so the next visitor tries again.
+    configuration ??= findOrCreate().catch((error: unknown) => {
+      configuration = undefined;
+      throw error;
+    });
+    const created = await stripe.billingPortal.sessions.create({
+      customer,
+      return_url: config.returnUrl,
+      configuration: await configuration,
+      flow_data: {
+        type: "subscription_update",
+        subscription_update: { subscription },
+      },
+    });
+    return created.url;
+  }
+
+  /** Our own configuration gone from Stripe (deleted in the Dashboard): find or make it anew. */
+  const lostOurs = (error: unknown) =>
+    config.configuration === undefined &&
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    error.code === "resource_missing" &&
+    error.param === "configuration";
+
   return {
     async openUpdate(customer, subscription) {
       try {
-        // Found once per process; a failure is forgotten so the next visitor tries again.
-        configuration ??= findOrCreate().catch((error: unknown) => {
+        try {
+          return await session(customer, subscription);
+        } catch (error) {
+          if (!lostOurs(error)) throw error;
           configuration = undefined;
-          throw error;
-        });
-        const session = await stripe.billingPortal.sessions.create({
-          customer,
-          return_url: config.returnUrl,
-          configuration: await configuration,
-          flow_data: {
-            type: "subscription_update",
-            subscription_update: { subscription },
-          },
-        });
-        return session.url;
+          return await session(customer, subscription);
+        }
       } catch (error) {
         throw toBillingError(error);
       }
