@@ -472,8 +472,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         params,
       };
       portalConfigurations.set(configuration.id, configuration);
-      const { params: _sent, ...shown } = configuration;
-      return { body: shown };
+      return {
+        body: {
+          id: configuration.id,
+          object: configuration.object,
+          active: true,
+          metadata,
+        },
+      };
     }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       const customer = params.customer ?? "";
