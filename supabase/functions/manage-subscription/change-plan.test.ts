@@ -139,6 +139,22 @@ describe("change_plan", () => {
     expect(failed.headers.get("location")).toBe(`${SITE}/change-plan/sent`);
     expect(mailer.sent).toEqual([]);
   });
+
+  it("says plan changes are not set up when there is no portal, and promises no e-mail", async () => {
+    const handler = createManageHandler({
+      billing: undefined,
+      mailer: memoryMailer(),
+      store: {} as RequestStore,
+      linkSecret: SECRET,
+      siteUrl: SITE,
+      allowedOrigins: [SITE],
+      email: { brand: "Castloop", siteUrl: SITE, supportEmail: "support@castloop.test" },
+      log: () => {},
+      floorMs: 0,
+    });
+    const answer = await handler(postForm({ action: "change_plan", email: "jane@example.com" }));
+    expect(answer.headers.get("location")).toBe(`${SITE}/change-plan#error-not_configured`);
+  });
 });
 
 describe("portal", () => {

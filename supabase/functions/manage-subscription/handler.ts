@@ -301,6 +301,9 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
 
       if (body.action === "keep") return await keep(body.token, fail, succeed);
       if (body.action === "change_plan") {
+        // Without Stripe there is no portal to send anyone to: say so rather than promise a link.
+        if (deps.billing === undefined || deps.portal === undefined)
+          return fail(503, "not_configured");
         // Answered at the same point whether or not a subscription matched, like a cancellation.
         background(sendChangePlanLinks(plans, body.email));
         await sleep(floorMs - (Date.now() - started));
