@@ -9,7 +9,7 @@ import {
   functionPath,
   type FunctionName,
 } from "../supabase/functions/_shared/contract.ts";
-import { KEEP_PAGE_KEY, keepPageWithToken } from "./keep-link.ts";
+import { KEEP_PAGE_KEY, LINK_PAGE_KEYS, keepPageWithToken } from "./keep-link.ts";
 import { downloadFileName, type StaticFile } from "./static-files.ts";
 
 export type { CheckoutHandler };
@@ -219,7 +219,7 @@ export function createApp(options: AppOptions): Hono {
     const resolved = resolvePath(files, url.pathname);
     switch (resolved.kind) {
       case "file": {
-        if (resolved.key === KEEP_PAGE_KEY) {
+        if (LINK_PAGE_KEYS.has(resolved.key)) {
           const filled = keepPageWithToken(resolved.file.body.toString("utf8"), url.search);
           if (filled !== undefined) return sendKeepPage(c, filled);
         }

@@ -52,6 +52,7 @@ export const siteTokenSources = {
   siteUrl: site,
   billingUpgrade: billing,
   billingDowngrade: billing,
+  billingChangeHow: billing,
   billingRollover: billing,
   billingNoOverage: billing,
   billingPostCounts: billing,

@@ -56,6 +56,7 @@ export function siteLegalTokens(): Record<SiteTokenName, string> {
     siteUrl: siteConfig.url,
     billingUpgrade: billingStatements.upgrade,
     billingDowngrade: billingStatements.downgrade,
+    billingChangeHow: billingStatements.changeHow,
     billingRollover: billingStatements.rollover,
     billingNoOverage: billingStatements.noOverage,
     billingPostCounts: billingStatements.postCounts,

@@ -23,6 +23,8 @@ describe("page metadata", () => {
       "/cancel/requested",
       "/cancel/keep",
       "/cancel/kept",
+      "/change-plan/sent",
+      "/change-plan/confirm",
       "/withdraw/received",
       "/404",
     ]);

@@ -7,7 +7,9 @@ import { formatPrice } from "~/lib/format";
 import { definePage, type PageInput, type PageMeta } from "~/site/page-meta";
 import { guaranteeDays, guaranteeShort } from "~/plans/billing/guarantee";
 import {
+  changePlanPath,
   keepLinkValidity,
+  PLAN_LINK_HOURS,
   SITE_PATHS,
   WITHDRAWAL_DAYS,
 } from "../../supabase/functions/_shared/contract.ts";
@@ -112,6 +114,24 @@ const fixedPageInputs = {
     path: SITE_PATHS.cancelKept,
     title: "Subscription Kept",
     description: "Your cancellation is undone, and your subscription renews as before.",
+    indexable: false,
+  },
+  changePlan: {
+    path: changePlanPath,
+    title: "Change Your Plan",
+    description:
+      "Change your plan with the e-mail address you used at checkout: we e-mail you a link to Stripe's page for your subscription, so you never pay for two.",
+  },
+  changePlanSent: {
+    path: `${changePlanPath}/sent`,
+    title: "Check Your E-mail",
+    description: "If a subscription uses that address, a link to change its plan is on its way.",
+    indexable: false,
+  },
+  changePlanConfirm: {
+    path: `${changePlanPath}/confirm`,
+    title: "Your Change-Plan Link",
+    description: `Change your plan at Stripe with the link from our e-mail, which works once, for ${PLAN_LINK_HOURS} hours.`,
     indexable: false,
   },
   withdraw: {

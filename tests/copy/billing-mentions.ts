@@ -11,11 +11,6 @@ export const billingMentions: readonly BillingMention[] = [
     because: "points to the change-plan page, which states how a change takes effect",
   },
   {
-    source: "supabase/functions/stripe-webhook/confirmation.ts",
-    quote: "Change your plan",
-    because: "the label of the link to the change-plan page",
-  },
-  {
     source: "content/legal/terms.md",
     quote: "We confirm by e-mail and return the money to the card you paid with",
     because: "how a guarantee refund is paid, after the sentence that states its scope",

@@ -1,5 +1,6 @@
 import { billingStatements } from "~/plans/billing/billing-rules";
 import { guaranteePlans } from "~/plans/billing/guarantee";
+import { changePlanLabel } from "~/plans/billing/subscription-terms";
 import { creatorsClaim } from "~/data/about-page";
 import { sentencesOf, type BillingTopic } from "./billing-statements";
 
@@ -19,6 +20,9 @@ export const billingTopics: readonly BillingTopic[] = [
     says: [
       billingStatements.upgrade,
       billingStatements.downgrade,
+      billingStatements.changeHow,
+      // The link and the page's name: they name the page, never a rule.
+      changePlanLabel,
       ...billingStatements.extraEpisodes,
     ],
   },

@@ -33,6 +33,8 @@ export interface FakeStripeError {
   status?: number;
   code?: string;
   message?: string;
+  /** The request parameter the error is about, as Stripe names it. */
+  param?: string;
   /** Sent as `Stripe-Should-Retry`, which the SDK obeys before its own retry rules. */
   shouldRetry?: boolean;
   headers?: Record<string, string>;
@@ -141,6 +143,10 @@ export interface FakeStripe {
   readonly subscriptions: ReadonlyMap<string, FakeSubscription>;
   readonly invoices: ReadonlyMap<string, FakeInvoice>;
   readonly refunds: ReadonlyMap<string, FakeRefund>;
+  /** Customer portal configurations made through the API, with the parameters sent. */
+  readonly portalConfigurations: ReadonlyMap<string, FakePortalConfiguration>;
+  /** Customer portal sessions created; each URL serves a page naming its subscription. */
+  readonly portalSessions: ReadonlyMap<string, FakePortalSession>;
   /** Adds a customer with a subscription (and its paid invoice); reuses a customer by e-mail. */
   seedSubscription(seed: SubscriptionSeed): FakeSubscription;
   /** Adds an unpaid (open) renewal invoice to a subscription, as a failed renewal leaves one. */
@@ -161,6 +167,26 @@ export interface FakeStripe {
   /** Forget requests, sessions, idempotency keys and queued behaviours; ids restart at 1. */
   reset(): void;
   close(): Promise<void>;
+}
+
+export interface FakePortalConfiguration {
+  id: string;
+  object: "billing_portal.configuration";
+  active: boolean;
+  metadata: Record<string, string>;
+  /** The form parameters it was made with, as flat keys. */
+  params: Record<string, string>;
+}
+
+export interface FakePortalSession {
+  id: string;
+  object: "billing_portal.session";
+  customer: string;
+  configuration: string | null;
+  return_url: string | null;
+  url: string;
+  /** `flow_data[subscription_update][subscription]`, when the session opens that flow. */
+  subscription: string | undefined;
 }
 
 export interface FakeStripeOptions {
@@ -212,6 +238,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const sessions = new Map<string, FakeCheckoutSession>();
   const customers = new Map<string, FakeCustomer>();
   const subscriptions = new Map<string, FakeSubscription>();
+  const portalConfigurations = new Map<string, FakePortalConfiguration>();
+  const portalSessions = new Map<string, FakePortalSession>();
   const invoices = new Map<string, FakeInvoice>();
   const refunds = new Map<string, FakeRefund>();
   let objects = 0;
@@ -247,6 +275,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (req.method === "GET" && path.startsWith("/checkout/")) {
       const session = sessions.get(decodeURIComponent(path.slice("/checkout/".length)));
       sendHtml(res, session === undefined ? 404 : 200, checkoutPage(session));
+      return;
+    }
+    if (req.method === "GET" && path.startsWith("/portal/")) {
+      const session = portalSessions.get(decodeURIComponent(path.slice("/portal/".length)));
+      sendHtml(res, session === undefined ? 404 : 200, portalPage(session));
       return;
     }
     if (!path.startsWith("/v1/")) {
@@ -411,12 +444,82 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     },
   });
 
+  /** The customer portal's configuration and session endpoints, as Stripe answers them. */
+  function portalAnswer(
+    method: string,
+    path: string,
+    params: Record<string, string>,
+  ): { body: unknown } | { error: FakeStripeError } | undefined {
+    if (method === "GET" && path === "/v1/billing_portal/configurations") {
+      const active = params.active === undefined ? undefined : params.active === "true";
+      const found = [...portalConfigurations.values()]
+        .filter((entry) => active === undefined || entry.active === active)
+        .map(({ params: _sent, ...shown }) => shown);
+      return { body: list(path, found) };
+    }
+    if (method === "POST" && path === "/v1/billing_portal/configurations") {
+      if (params["features[subscription_update][enabled]"] === undefined) {
+        return { error: { type: "invalid_request_error", message: "Missing features." } };
+      }
+      const metadata = Object.fromEntries(
+        Object.entries(params)
+          .filter(([name]) => name.startsWith("metadata["))
+          .map(([name, value]) => [name.slice("metadata[".length, -1), value]),
+      );
+      const configuration: FakePortalConfiguration = {
+        id: nextId("bpc"),
+        object: "billing_portal.configuration",
+        active: true,
+        metadata,
+        params,
+      };
+      portalConfigurations.set(configuration.id, configuration);
+      return {
+        body: {
+          id: configuration.id,
+          object: configuration.object,
+          active: true,
+          metadata,
+        },
+      };
+    }
+    if (method === "POST" && path === "/v1/billing_portal/sessions") {
+      const customer = params.customer ?? "";
+      if (!customers.has(customer)) return missing("customer", customer);
+      const configuration = params.configuration;
+      if (configuration !== undefined && !portalConfigurations.has(configuration)) {
+        return {
+          error: { ...missing("configuration", configuration).error, param: "configuration" },
+        };
+      }
+      const subscription = params["flow_data[subscription_update][subscription]"];
+      if (subscription !== undefined && subscriptions.get(subscription)?.customer !== customer) {
+        return missing("subscription", subscription);
+      }
+      const id = nextId("bps");
+      const session: FakePortalSession = {
+        id,
+        object: "billing_portal.session",
+        customer,
+        configuration: configuration ?? null,
+        return_url: params.return_url ?? null,
+        url: `${baseUrl}/portal/${id}`,
+        subscription,
+      };
+      portalSessions.set(id, session);
+      return { body: session };
+    }
+    return undefined;
+  }
+
   /** The customer, subscription, invoice and refund endpoints, as Stripe answers them. */
   function billingAnswer(
     method: string,
     path: string,
     params: Record<string, string>,
   ): { body: unknown } | { error: FakeStripeError } {
+    const portal = portalAnswer(method, path, params);
+    if (portal !== undefined) return portal;
     if (method === "GET" && path === "/v1/customers") {
       // Stripe's e-mail filter is exact (case-sensitive).
       const found = [...customers.values()].filter(
@@ -665,6 +768,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     invoices,
     seedOpenInvoice,
     refunds,
+    portalConfigurations,
+    portalSessions,
     seedSubscription,
     failNext: (error, times = 1) => enqueue({ kind: "fail", error }, times),
     delayNext: (ms, times = 1) => enqueue({ kind: "delay", ms }, times),
@@ -682,6 +787,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       subscriptions.clear();
       invoices.clear();
       refunds.clear();
+      portalConfigurations.clear();
+      portalSessions.clear();
       idempotent.clear();
       queue.length = 0;
       priceQueue.length = 0;
@@ -706,6 +813,7 @@ function priceObject(id: string, taxBehavior: FakeTaxBehavior): Record<string, u
     active: true,
     currency: "usd",
     livemode: false,
+    product: `prod_fake_${id}`,
     recurring: { interval: "month", interval_count: 1 },
     type: "recurring",
     ...(taxBehavior === "absent" ? {} : { tax_behavior: taxBehavior }),
@@ -745,6 +853,7 @@ function sendStripeError(res: ServerResponse, error: FakeStripeError, requestId:
       type: error.type,
       code: error.code ?? defaults.code,
       message: error.message ?? defaults.message,
+      ...(error.param === undefined ? {} : { param: error.param }),
       request_log_url: `https://dashboard.stripe.com/test/logs/${requestId}`,
     },
   };
@@ -865,4 +974,14 @@ if (isMainModule()) {
   const stop = () => void fake.close().then(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+}
+
+/** The stand-in's portal: a page that names the subscription whose plan the session changes. */
+function portalPage(session: FakePortalSession | undefined): string {
+  const title = session === undefined ? "No such portal session" : "Fake Stripe customer portal";
+  const body =
+    session === undefined
+      ? "<p>No such portal session.</p>"
+      : `<p data-portal-subscription="${session.subscription ?? ""}">Update the plan of ${session.subscription ?? "no subscription"} for ${session.customer}.</p>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
 }

@@ -2,6 +2,8 @@ import { siteConfig } from "~/config/site";
 import {
   cancelLabel,
   cancelPath,
+  changePlanLabel,
+  changePlanPath,
   portalLabel,
   withdrawLabel,
   withdrawPath,
@@ -32,6 +34,15 @@ export function SiteFooter() {
                   data-cancel-link=""
                 >
                   {cancelLabel}
+                </a>
+              </li>
+              <li>
+                <a
+                  href={changePlanPath}
+                  className="inline-block py-1.5 font-semibold text-white underline underline-offset-4"
+                  data-change-plan-link=""
+                >
+                  {changePlanLabel}
                 </a>
               </li>
               <li>

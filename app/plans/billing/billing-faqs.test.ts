@@ -33,14 +33,16 @@ describe("billing questions", () => {
     // The upload formats docs/product.md's FAQ claims name, and no others.
     expect(answer("episode")).toContain("MP3, WAV, AAC or M4A");
     expect(answer("episode")).toMatch(/again is free/);
-    expect(answer("plan-changes")).toMatch(/upgrade takes effect at once, with a prorated charge/);
+    expect(answer("plan-changes")).toMatch(
+      /upgrade takes effect at once: Stripe charges the prorated difference, taxes included/,
+    );
+    expect(answer("plan-changes")).toMatch(/downgrade takes effect at the end of the period/);
     expect(answer("more-episodes")).toContain(
       "On Pro, a fifth episode in a month means moving up to Expert",
     );
     expect(answer("more-episodes")).toContain("unused episodes do not roll over");
     expect(answer("claim-refund")).toContain(billingStatements.guaranteeScope);
     expect(answer("episode")).toContain('A "1" in the pricing table means one per episode');
-    expect(answer("plan-changes")).toMatch(/downgrade takes effect at your next renewal/);
     for (const method of ["Visa", "Mastercard", "American Express", "Discover", "Apple Pay"]) {
       expect(answer("payment-methods")).toContain(method);
     }

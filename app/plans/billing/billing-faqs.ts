@@ -1,7 +1,14 @@
 import { billingFaqPointer } from "./billing-faq-pointer";
 import { billingStatements } from "./billing-rules";
 import { faqs, type FaqItem } from "./faqs";
-import { cancelLabel, cancelPath, withdrawLabel, withdrawPath } from "./subscription-terms";
+import {
+  cancelLabel,
+  cancelPath,
+  changePlanLabel,
+  changePlanPath,
+  withdrawLabel,
+  withdrawPath,
+} from "./subscription-terms";
 
 // Billing questions answered on /pricing. Where the Help Center already asks a question, this
 // list takes that very entry from faqs.ts rather than a second wording of it, and the Help
@@ -47,7 +54,8 @@ export const billingFaqs: readonly BillingFaq[] = [
   {
     id: "plan-changes",
     question: "Can I upgrade or downgrade in the middle of a billing period?",
-    answer: `Yes. ${billingStatements.upgrade} ${billingStatements.downgrade}`,
+    answer: `Yes. ${billingStatements.upgrade} ${billingStatements.downgrade} ${billingStatements.changeHow}`,
+    link: { href: changePlanPath, label: changePlanLabel },
     inHelpCenter: false,
   },
   fromHelpCenter("more-episodes"),

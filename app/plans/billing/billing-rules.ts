@@ -13,6 +13,9 @@ import {
   withdrawRule,
 } from "./subscription-terms";
 import {
+  changePlanLabel,
+  PLAN_DOWNGRADE_RULE,
+  PLAN_UPGRADE_RULE,
   SUBSCRIBER_ACCESS,
   SUBSCRIBER_APP,
   UPLOAD_PLACE,
@@ -77,7 +80,7 @@ export function extraEpisodeSentence(plan: Plan): string {
     const agency = plans.find((p) => !startsCheckout(p))!;
     return `On ${plan.name}, a ${next} episode in a month needs an ${agency.name} plan, sized and quoted for your volume.`;
   }
-  return `On ${plan.name}, a ${next} episode in a month means moving up to ${route.upgradeTo.name}, which adds at most ${formatPrice(route.maxExtraDollars)}, ${taxClause}, to that month because the upgrade is prorated.`;
+  return `On ${plan.name}, a ${next} episode in a month means moving up to ${route.upgradeTo.name}, which adds at most ${formatPrice(route.maxExtraDollars)}, ${taxClause}, to that billing period: the upgrade is charged at once, prorated for the days left.`;
 }
 
 export { cancelLabel };
@@ -119,10 +122,10 @@ export const billingStatements = {
   confirmation: siteConfig.confirmationEmail
     ? "Once you have subscribed, we e-mail you a confirmation of your contract to keep: your plan, its monthly amount with taxes included, the day of your first charge and of your next renewal, that it renews every month until you cancel, how to cancel, the right of withdrawal with the model withdrawal form, your choice to start at once with its date and time, how to change plans, how to reach the service, and our support address."
     : "",
-  upgrade:
-    "An upgrade takes effect at once, with a prorated charge for the rest of the current billing period.",
-  downgrade:
-    "A downgrade takes effect at your next renewal, so you keep your current plan until then.",
+  upgrade: PLAN_UPGRADE_RULE,
+  downgrade: PLAN_DOWNGRADE_RULE,
+  /** How a subscriber changes plans: never a second checkout. */
+  changeHow: `To change plans, open "${changePlanLabel}" at the foot of any page and enter the address you subscribed with: we e-mail you a link to Stripe's page for your subscription, where you pick the new plan and see the amount before you confirm. Subscribing again would start a second subscription instead.`,
   rollover: "Episodes are counted per billing period, and unused episodes do not roll over.",
   noOverage:
     "There is no per-episode charge: an episode beyond your plan's allowance needs a larger plan.",

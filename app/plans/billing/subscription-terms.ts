@@ -9,6 +9,8 @@ import {
   PRO_RATA_REFUND,
   cancelLabel,
   cancelPath,
+  changePlanLabel,
+  changePlanPath,
   keepLinkValidity,
   SITE_PATHS,
   taxClause,
@@ -26,7 +28,7 @@ import {
 const portal = siteConfig.billingPortalUrl;
 const support = siteConfig.supportEmail;
 
-export { cancelLabel, cancelPath, taxClause };
+export { cancelLabel, cancelPath, changePlanLabel, changePlanPath, taxClause };
 /** The cancellation page's one button. */
 export const cancelButtonLabel = "Cancel my subscription";
 /** The footer link, on every page, to the withdrawal form (EU/UK consumers). */

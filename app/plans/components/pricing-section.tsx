@@ -11,6 +11,7 @@ import { pricingCopy } from "~/plans/billing/pricing-copy";
 import { cn } from "~/lib/cn";
 import { formatCents, formatEpisodes, formatPrice } from "~/lib/format";
 import { PlanCta } from "../checkout/components/plan-cta";
+import { changePlanLabel, changePlanPath } from "~/plans/billing/subscription-terms";
 import { SectionHeading } from "~/ui/section-heading";
 
 export function PricingSection({
@@ -35,6 +36,15 @@ export function PricingSection({
             Pricing
           </h1>
           <p className="mt-5 text-lg leading-8 text-muted-foreground">{intro}</p>
+          {/* A subscriber who presses Subscribe again would pay for two subscriptions. */}
+          <p className="mt-3 leading-7 text-foreground" data-change-plan-note="">
+            Already subscribed? Use{" "}
+            <a href={changePlanPath} className="font-semibold text-primary underline">
+              {changePlanLabel}
+            </a>{" "}
+            rather than Subscribe: the subscription you have is the one that moves, so you never pay
+            for two.
+          </p>
         </div>
       ) : (
         <SectionHeading id="pricing-heading" eyebrow="Pricing" title="Simple plans for every show">

@@ -62,7 +62,7 @@ describe("recommendPlan: one case for each plan", () => {
     );
     expect(pro.below?.lacks).toBe("Starter stops at 2 episodes a month and lacks X threads.");
     expect(pro.costNote).toBe(
-      "$37.25 per episode at $149 a month. Episodes are counted per billing period, and unused episodes do not roll over. On Pro, a fifth episode in a month means moving up to Expert, which adds at most $150, taxes included, to that month because the upgrade is prorated.",
+      "$37.25 per episode at $149 a month. Episodes are counted per billing period, and unused episodes do not roll over. On Pro, a fifth episode in a month means moving up to Expert, which adds at most $150, taxes included, to that billing period: the upgrade is charged at once, prorated for the days left.",
     );
 
     const starter = recommendPlan({ episodes: 2, needs: [] });

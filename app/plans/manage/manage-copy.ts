@@ -1,9 +1,14 @@
 import {
   CANCEL_ANSWER,
   FUNCTION_NAMES,
+  CHANGE_PLAN_ANSWER,
+  CHANGE_PLAN_BUTTON_LABEL,
+  changePlanPath,
   KEEP_ANSWER,
   KEEP_BUTTON_LABEL,
   keepLinkValidity,
+  PLAN_CHANGE_RULE,
+  PLAN_LINK_HOURS,
   MANAGE_FORM_ERRORS as FORM_ERRORS,
   MANAGE_MESSAGES as MESSAGES,
   strangerWithdrawalRule,
@@ -17,13 +22,25 @@ import { functionUrl } from "~/lib/functions-url";
 
 export {
   CANCEL_ANSWER,
+  CHANGE_PLAN_ANSWER,
+  CHANGE_PLAN_BUTTON_LABEL,
+  changePlanPath,
   FORM_ERRORS,
   KEEP_ANSWER,
   KEEP_BUTTON_LABEL,
   MESSAGES,
+  PLAN_CHANGE_RULE,
   strangerWithdrawalRule,
   WITHDRAW_ANSWER,
 };
+
+export { changePlanLabel } from "~/plans/billing/subscription-terms";
+
+/** The button on /change-plan: it sends the e-mail, nothing else. */
+export const changePlanSendLabel = "E-mail me the link";
+
+/** What the change-plan e-mail holds, on /change-plan and on the page after it. */
+export const changePlanEmailNote = `We e-mail the address on file a link for each subscription it has. The link opens our payment provider Stripe's page for that subscription, where you pick the new plan and see the amount before you confirm. It works once, for ${PLAN_LINK_HOURS} hours.`;
 
 /**
  * What the cancellation e-mails hold, true on either path: the function cancels in Stripe, or,
@@ -59,6 +76,10 @@ export const fieldCopy = {
   token: {
     label: "The link from your e-mail",
     hint: `Filled in when you open the link from our e-mail; otherwise paste it here. Nothing changes until you press "${KEEP_BUTTON_LABEL}".`,
+  },
+  planToken: {
+    label: "The link from your e-mail",
+    hint: `Filled in when you open the link from our e-mail; otherwise paste it here. "${CHANGE_PLAN_BUTTON_LABEL}" takes you to Stripe, where nothing changes until you confirm a plan.`,
   },
 } as const;
 

@@ -28,6 +28,9 @@ export const SITE_PATHS = {
   cancelKept: "/cancel/kept",
   withdraw: "/withdraw",
   withdrawReceived: "/withdraw/received",
+  changePlan: "/change-plan",
+  changePlanSent: "/change-plan/sent",
+  changePlanConfirm: "/change-plan/confirm",
 } as const;
 
 /** The path each function is served under, on Supabase and on the site's own server. */
@@ -310,6 +313,25 @@ export const KEEP_LINK_DAYS = 14;
 /** The undo link's validity, in the words every mention of it uses. */
 export const keepLinkValidity = `for ${KEEP_LINK_DAYS} days, or until the paid period ends, if that comes first`;
 
+/** How long a change-plan link works, in hours: once, within this time. */
+export const PLAN_LINK_HOURS = 24;
+
+/** The one answer to a change-plan request, whether or not a subscription matched. */
+export const CHANGE_PLAN_ANSWER = `If a subscription uses that address, we have e-mailed it a link to change its plan. The link works once, for ${PLAN_LINK_HOURS} hours.`;
+
+/** The button on /change-plan/confirm, and the link text in the change-plan e-mail. */
+export const CHANGE_PLAN_BUTTON_LABEL = "Change my plan";
+
+/**
+ * What a plan change does in Stripe's customer portal (`always_invoice`; a downgrade scheduled
+ * at the period's end, manage-subscription/portal.ts): every page, e-mail and the Terms quote these.
+ */
+export const PLAN_UPGRADE_RULE =
+  "An upgrade takes effect at once: Stripe charges the prorated difference, taxes included, for the rest of the current billing period.";
+export const PLAN_DOWNGRADE_RULE =
+  "A downgrade takes effect at the end of the period you have paid for, so you keep your current plan until then, and the lower price, taxes included, applies from that renewal.";
+export const PLAN_CHANGE_RULE = `${PLAN_UPGRADE_RULE} ${PLAN_DOWNGRADE_RULE}`;
+
 /** The undo button on /cancel/keep, and the link text in the cancellation e-mail. */
 export const KEEP_BUTTON_LABEL = "Keep my subscription";
 
@@ -347,6 +369,9 @@ export const MANAGE_MESSAGES = {
     "This link belongs to an earlier cancellation, so it no longer works. Please use the link in the latest e-mail we sent you, or contact support.",
   subscription_ended:
     "This subscription has already ended, so it can no longer be kept. You can subscribe again on the pricing page.",
+  plan_link_expired: `This link has expired: it works for ${PLAN_LINK_HOURS} hours. Please ask for a new one on the change-plan page.`,
+  plan_link_used:
+    "This link has already been used. Please ask for a new one on the change-plan page.",
   rate_limited: "Too many requests. Please wait a while and try again.",
   not_configured:
     "Managing subscriptions online is not set up on this server yet. Please e-mail support.",
@@ -363,6 +388,9 @@ export const MANAGE_RESULT_PATHS = {
   cancel: SITE_PATHS.cancelRequested,
   withdraw: SITE_PATHS.withdrawReceived,
   keep: SITE_PATHS.cancelKept,
+  change_plan: SITE_PATHS.changePlanSent,
+  // A button that worked leaves for Stripe's portal; this page is only the JSON answer's twin.
+  portal: SITE_PATHS.changePlanConfirm,
 } as const;
 
 /** The form each action's refusals return to. */
@@ -370,6 +398,8 @@ export const MANAGE_FORM_PATHS = {
   cancel: SITE_PATHS.cancel,
   withdraw: SITE_PATHS.withdraw,
   keep: SITE_PATHS.cancelKeep,
+  change_plan: SITE_PATHS.changePlan,
+  portal: SITE_PATHS.changePlanConfirm,
 } as const;
 
 /** The codes each form page can show (the others cannot come from its own form). */
@@ -407,6 +437,28 @@ export const MANAGE_FORM_ERRORS = {
     "link_expired",
     "link_superseded",
     "subscription_ended",
+    "rate_limited",
+    "not_configured",
+    "database_unavailable",
+    "billing_unavailable",
+    "internal_error",
+  ],
+  change_plan: [
+    "forbidden_origin",
+    "invalid_body",
+    "missing_field",
+    "invalid_email",
+    "rate_limited",
+    "not_configured",
+    "database_unavailable",
+    "internal_error",
+  ],
+  portal: [
+    "forbidden_origin",
+    "invalid_token",
+    "invalid_link",
+    "plan_link_expired",
+    "plan_link_used",
     "rate_limited",
     "not_configured",
     "database_unavailable",
@@ -475,7 +527,10 @@ export function checkoutNoticeId(code: CheckoutMessageCode): string {
 // e-mail both print.
 
 /** The page where a subscriber changes plans instead of buying a second subscription. */
-export const changePlanPath = "/change-plan";
+export const changePlanPath = SITE_PATHS.changePlan;
+
+/** The link text every page and e-mail uses for the change-plan page. */
+export const changePlanLabel = "Change your plan";
 
 /**
  * Who the withdrawal form is addressed to: the business that runs the site (example values;

@@ -43,9 +43,9 @@ export function formatAmount(amount: number, currency: string): string {
   }).format(amount / 100);
 }
 
-type Block = { text: string; link?: { label: string; url: string } };
+export type Block = { text: string; link?: { label: string; url: string } };
 
-function render(
+export function render(
   context: EmailContext,
   message: { to: string; subject: string; kind: string; ref: string; blocks: Block[] },
 ): OutgoingEmail {

@@ -1,4 +1,4 @@
-import { BRAND_NAME } from "../_shared/contract.ts";
+import { BRAND_NAME, SITE_PATHS } from "../_shared/contract.ts";
 import type { Db } from "../_shared/db.ts";
 import { functionDb } from "../_shared/function-db.ts";
 import { createMailer, type Mailer } from "../_shared/email.ts";
@@ -17,6 +17,8 @@ import {
 } from "./handler.ts";
 import { parseManageEnv } from "./schema.ts";
 import { createStripeBilling } from "./stripe.ts";
+import { createPlanLinkStore } from "./plan-link-store.ts";
+import { createStripePortal, type PlanPortal } from "./portal.ts";
 import { createRequestStore } from "./store.ts";
 import { runAllDueWork } from "./jobs.ts";
 import { UNMATCHED_RECEIPTS_PER_DAY } from "./unmatched.ts";
@@ -46,6 +48,8 @@ export interface ManageFromEnvOptions {
   billing?: Billing;
   /** Tests: another mailer. */
   mailer?: Mailer;
+  /** Tests: another customer portal than Stripe's. */
+  portal?: PlanPortal;
 }
 
 export interface ManageSubscription {
@@ -160,6 +164,21 @@ export function createManageSubscriptionFromEnv(
     limit: UNMATCHED_RECEIPTS_PER_DAY,
     windowSeconds: 24 * 60 * 60,
   });
+  const prices = [...config.planNames.keys()];
+  const portal =
+    options.portal ??
+    (config.secretKey === undefined || options.billing !== undefined
+      ? undefined
+      : createStripePortal({
+          secretKey: config.secretKey,
+          apiBase: config.stripeApiBase,
+          prices,
+          configuration: config.portalConfiguration,
+          returnUrl: `${config.siteUrl}${SITE_PATHS.pricing}`,
+          privacyUrl: `${config.siteUrl}/privacy`,
+          termsUrl: `${config.siteUrl}/terms`,
+          timeoutMs: options.stripeTimeoutMs,
+        }));
   const email = { brand: BRAND_NAME, siteUrl: config.siteUrl, supportEmail: config.supportEmail };
   const work: WorkDeps = {
     billing,
@@ -193,6 +212,8 @@ export function createManageSubscriptionFromEnv(
     waitUntil: options.waitUntil,
     mirror: work.mirror,
     unmatchedReceipt: work.unmatchedReceipt,
+    portal,
+    planLinks: createPlanLinkStore(db),
     perClient:
       config.rateLimitPerMinute === 0
         ? undefined

@@ -19,10 +19,19 @@ import {
   type LogLine,
 } from "../_shared/serve.ts";
 import { BillingError, type Billing } from "./billing.ts";
+import {
+  openPlanPortal,
+  PORTAL_REFUSAL_STATUS,
+  sendChangePlanLinks,
+  type ChangePlanDeps,
+} from "./change-plan.ts";
+import { createMemoryPlanLinkStore, type PlanLinkStore } from "./plan-link-store.ts";
+import type { PlanPortal } from "./portal.ts";
 import type { EmailContext } from "./emails.ts";
 import { verifyKeepToken } from "./link-token.ts";
 import {
   CANCEL_ANSWER,
+  CHANGE_PLAN_ANSWER,
   FORM_ERRORS,
   FORM_PATHS,
   KEEP_ANSWER,
@@ -82,6 +91,10 @@ export interface ManageHandlerDeps extends ManageLimiters {
   mirror?: WorkDeps["mirror"];
   /** Whether an unmatched cancellation may e-mail its receipt (work.ts `WorkDeps`). */
   unmatchedReceipt?: WorkDeps["unmatchedReceipt"];
+  /** Stripe's customer portal for plan changes; undefined without a payment provider. */
+  portal?: PlanPortal;
+  /** Where used change-plan links are recorded (plan-link-store.ts). */
+  planLinks?: PlanLinkStore;
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -196,6 +209,17 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
     mirror: deps.mirror,
     unmatchedReceipt: deps.unmatchedReceipt,
   };
+  const plans: ChangePlanDeps = {
+    billing: deps.billing,
+    portal: deps.portal,
+    links: deps.planLinks ?? createMemoryPlanLinkStore(),
+    mailer: deps.mailer,
+    linkSecret: deps.linkSecret,
+    email: deps.email,
+    log,
+    now,
+    mirror: deps.mirror,
+  };
   const dbDown = (fail: Reply) =>
     fail(503, "database_unavailable", { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
 
@@ -271,7 +295,7 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
         const verdict = await limited([
           {
             limiter: deps.perClient,
-            key: `${body.action === "keep" ? "manage-keep" : "manage"}:${rateLimitKey(info?.clientIp)}`,
+            key: `${body.action === "keep" || body.action === "portal" ? "manage-keep" : "manage"}:${rateLimitKey(info?.clientIp)}`,
           },
         ]);
         if (!verdict.allowed) {
@@ -283,13 +307,33 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
       }
 
       if (body.action === "keep") return await keep(body.token, fail, succeed);
+      if (body.action === "change_plan") {
+        // Without Stripe there is no portal to send anyone to: say so rather than promise a link.
+        if (deps.billing === undefined || deps.portal === undefined)
+          return fail(503, "not_configured");
+        // Answered at the same point whether or not a subscription matched, like a cancellation.
+        background(sendChangePlanLinks(plans, body.email));
+        await sleep(floorMs - (Date.now() - started));
+        return succeed("change_plan", CHANGE_PLAN_ANSWER);
+      }
+      if (body.action === "portal") {
+        const opened = await openPlanPortal(plans, body.token);
+        if (!opened.ok) {
+          return fail(PORTAL_REFUSAL_STATUS[opened.code], opened.code);
+        }
+        if (read.kind !== "form") return json({ status: "portal", url: opened.url }, 200, cors);
+        return new Response(null, {
+          status: 303,
+          headers: { ...cors, Location: opened.url, "Cache-Control": "no-store" },
+        });
+      }
       return await receive(body, started, fail, succeed);
     }),
   );
 
   /** Records the request, starts its work, and answers at the fixed point, whatever it found. */
   async function receive(
-    body: Exclude<ManageBody, { action: "keep" }>,
+    body: Extract<ManageBody, { action: "cancel" | "withdraw" }>,
     started: number,
     fail: Reply,
     succeed: (action: Action, message: string) => Response,

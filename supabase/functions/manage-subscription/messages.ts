@@ -1,6 +1,7 @@
 // This function's texts live in the contract, which its prerendered pages read too.
 export {
   CANCEL_ANSWER,
+  CHANGE_PLAN_ANSWER,
   WITHDRAW_ANSWER,
   KEEP_ANSWER,
   MANAGE_MESSAGES as MESSAGES,

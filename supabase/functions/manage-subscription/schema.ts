@@ -21,7 +21,7 @@ import { isLiveKey, isTestKey, PRICE_ENV_BY_PLAN } from "../_shared/stripe-setti
 // `cancel` {email}, `withdraw` {name, email, plan?, subscribedOn?, confirmTo} and `keep`
 // {token}; the same fields arrive from a plain form (urlencoded) or from a script (JSON).
 
-export const ACTIONS = ["cancel", "withdraw", "keep"] as const;
+export const ACTIONS = ["cancel", "withdraw", "keep", "change_plan", "portal"] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /**
@@ -64,7 +64,9 @@ export type WithdrawBody = {
   subscribedOn?: string;
   confirmTo: string;
 };
-export type ManageBody = CancelBody | KeepBody | WithdrawBody;
+export type ChangePlanBody = { action: "change_plan"; email: string };
+export type PortalBody = { action: "portal"; token: string };
+export type ManageBody = CancelBody | KeepBody | WithdrawBody | ChangePlanBody | PortalBody;
 
 export type BodyErrorCode =
   | "invalid_body"
@@ -84,6 +86,8 @@ export type BodyParseResult = { ok: true; body: ManageBody } | { ok: false; code
 const FIELDS: Record<Action, readonly string[]> = {
   cancel: ["action", "email"],
   keep: ["action", "token"],
+  portal: ["action", "token"],
+  change_plan: ["action", "email"],
   withdraw: ["action", "name", "email", "plan", "subscribedOn", "confirmTo"],
 };
 
@@ -125,18 +129,19 @@ export function parseManageBody(value: unknown, today: Date): BodyParseResult {
   if (Object.keys(fields).some((key) => !allowed.includes(key))) {
     return { ok: false, code: "unknown_field" };
   }
-  if (action === "keep") {
+  if (action === "keep" || action === "portal") {
     const token = fields.token;
     if (token === undefined) return { ok: false, code: "missing_field" };
     if (typeof token !== "string" || token.length > 2000)
       return { ok: false, code: "invalid_token" };
-    return { ok: true, body: { action: "keep", token: tokenFrom(token) } };
+    return { ok: true, body: { action, token: tokenFrom(token) } };
   }
   if (fields.email === undefined || fields.email === "")
     return { ok: false, code: "missing_field" };
   const address = email(fields.email);
   if (address === undefined) return { ok: false, code: "invalid_email" };
-  if (action === "cancel") return { ok: true, body: { action: "cancel", email: address } };
+  if (action === "cancel" || action === "change_plan")
+    return { ok: true, body: { action, email: address } };
 
   const { name, confirmTo } = fields;
   const plan = given(fields.plan);
@@ -221,6 +226,11 @@ export const manageEnvSchema = z.object({
   MANAGE_EMAIL_RATE_LIMIT: count("e-mails per hour per mailbox"),
   MANAGE_EMAIL_RATE_LIMIT_GLOBAL: count("e-mails per hour in all"),
   VITE_SUPPORT_EMAIL: optional(z.string()),
+  STRIPE_PORTAL_CONFIGURATION: optional(
+    z.string().regex(/^bpc_[A-Za-z0-9]{1,100}$/, {
+      message: "must be a Stripe id that starts with bpc_",
+    }),
+  ),
 });
 
 export interface ManageConfig {
@@ -234,6 +244,8 @@ export interface ManageConfig {
   jobsSecret: string | undefined;
   /** Stripe price id → plan name, for the e-mails. */
   planNames: Map<string, string>;
+  /** The customer portal configuration to use; undefined: the function makes its own. */
+  portalConfiguration: string | undefined;
   rateLimitPerMinute: number;
   emailRateLimitPerHour: number;
   emailRateLimitGlobalPerHour: number;
@@ -291,6 +303,7 @@ export function parseManageEnv(env: Record<string, string | undefined>): ManageC
     linkSecret,
     jobsSecret: vars.JOBS_SECRET,
     planNames,
+    portalConfiguration: vars.STRIPE_PORTAL_CONFIGURATION,
     rateLimitPerMinute: vars.MANAGE_RATE_LIMIT ?? DEFAULT_MANAGE_RATE_LIMIT,
     emailRateLimitPerHour: vars.MANAGE_EMAIL_RATE_LIMIT ?? DEFAULT_MANAGE_EMAIL_RATE_LIMIT,
     emailRateLimitGlobalPerHour:

@@ -71,7 +71,7 @@ export interface WorkDeps {
  * of its first subscription, live or ended, the one the money-back guarantee covers: the
  * mirror's customers first, then Stripe's for what predates the webhook (billing.ts).
  */
-async function subscriptionsOf(
+export async function subscriptionsOf(
   deps: Pick<WorkDeps, "mirror">,
   billing: Billing,
   email: string,

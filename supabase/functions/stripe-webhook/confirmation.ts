@@ -1,8 +1,10 @@
 import {
   cancelLabel,
   cancelPath,
+  changePlanLabel,
   changePlanPath,
   MANAGE_FORM_PATHS,
+  PLAN_CHANGE_RULE,
   modelWithdrawalForm,
   SUBSCRIBER_ACCESS,
   taxClause,
@@ -94,8 +96,11 @@ export function confirmationEmail(context: MailContext, facts: ConfirmationFacts
       text: `Model withdrawal form (complete and return it only if you wish to withdraw from the contract):\n\n${modelWithdrawalForm(brand, supportEmail).join("\n")}`,
     },
     {
+      text: PLAN_CHANGE_RULE,
+    },
+    {
       text: `To change plans, please do not subscribe a second time: open the page at the link below and enter this e-mail address.`,
-      link: { label: "Change your plan", url: `${siteUrl}${changePlanPath}` },
+      link: { label: changePlanLabel, url: `${siteUrl}${changePlanPath}` },
     },
     { text: SUBSCRIBER_ACCESS },
     {

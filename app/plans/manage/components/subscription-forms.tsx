@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Button } from "~/ui/button";
 import { cancelButtonLabel, withdrawButtonLabel } from "~/plans/billing/subscription-terms";
 import {
+  CHANGE_PLAN_BUTTON_LABEL,
+  changePlanSendLabel,
   fieldCopy,
   FORM_ERRORS,
   KEEP_BUTTON_LABEL,
@@ -135,11 +137,34 @@ export function WithdrawForm() {
   );
 }
 
-/**
- * The undo form. The link's token sits in the page's address, which only a script can copy into
- * the form; without one, the visitor pastes the link from the e-mail into the field.
- */
-export function KeepForm() {
+/** One field, one button: the e-mail address used at checkout, for a change-plan link. */
+export function ChangePlanForm() {
+  const id = useId();
+  return (
+    <>
+      <FormErrorNotes codes={FORM_ERRORS.change_plan} />
+      <ManageForm action="change_plan">
+        <Field id={`${id}-email`} {...fieldCopy.cancelEmail}>
+          <EmailInput id={`${id}-email`} name="email" />
+        </Field>
+        <Button type="submit" size="lg">
+          {changePlanSendLabel}
+        </Button>
+      </ManageForm>
+    </>
+  );
+}
+
+/** A form that carries the token of an e-mailed link: filled by the server, or by the script. */
+function LinkTokenForm({
+  action,
+  copy,
+  button,
+}: {
+  action: "keep" | "portal";
+  copy: { label: string; hint: string };
+  button: string;
+}) {
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
   // The address is the browser's, not React's: the field is filled once, as the page opens.
@@ -155,9 +180,9 @@ export function KeepForm() {
   }, []);
   return (
     <>
-      <FormErrorNotes codes={FORM_ERRORS.keep} />
-      <ManageForm action="keep">
-        <Field id={`${id}-token`} {...fieldCopy.token}>
+      <FormErrorNotes codes={FORM_ERRORS[action]} />
+      <ManageForm action={action}>
+        <Field id={`${id}-token`} {...copy}>
           <input
             id={`${id}-token`}
             name="token"
@@ -174,9 +199,24 @@ export function KeepForm() {
           />
         </Field>
         <Button type="submit" size="lg">
-          {KEEP_BUTTON_LABEL}
+          {button}
         </Button>
       </ManageForm>
     </>
   );
+}
+
+/** The change-plan link's page: one button, which opens Stripe's portal on the subscription. */
+export function PortalForm() {
+  return (
+    <LinkTokenForm action="portal" copy={fieldCopy.planToken} button={CHANGE_PLAN_BUTTON_LABEL} />
+  );
+}
+
+/**
+ * The undo form. The link's token sits in the page's address, which only a script can copy into
+ * the form; without one, the visitor pastes the link from the e-mail into the field.
+ */
+export function KeepForm() {
+  return <LinkTokenForm action="keep" copy={fieldCopy.token} button={KEEP_BUTTON_LABEL} />;
 }
