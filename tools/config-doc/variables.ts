@@ -112,6 +112,11 @@ export const variableDocs: Readonly<Record<string, VariableDoc>> = {
     meaning: `Signs the "Keep my subscription" links and keys the per-address limit (${MIN_LINK_SECRET_LENGTH}+ characters; required with a live key).`,
     secret: true,
   },
+  STRIPE_PORTAL_CONFIGURATION: {
+    default: "found by its metadata, or made by the function",
+    meaning:
+      "The Stripe customer-portal configuration (`bpc_…`) a change-plan link opens: upgrades charged at once, prorated; downgrades at the end of the paid period (docs/deployment.md).",
+  },
   JOBS_SECRET: {
     default: "none: no jobs route (the Node server runs the jobs on an interval itself)",
     meaning:
