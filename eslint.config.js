@@ -14,8 +14,8 @@ import tseslint from "typescript-eslint";
 // with the shell (root.tsx, routes.ts, entry.*) on top, and inside app/plans it is
 // catalog → billing → checkout | manage → finder → components. Each Supabase function is an
 // element of its own; the functions share only _shared. The contract is the one module of the
-// functions that the site imports, and it imports nothing. Test code (tests/,
-// supabase/functions/tests/, *.test.* files) may import anything, and only test code imports it.
+// functions that the site imports, and it imports nothing. Test code (tests/, *.test.* files) may
+// import anything, and only test code imports it.
 const appOrder = [
   "config",
   "lib",
@@ -74,7 +74,7 @@ const element = (type, pattern, options = {}) => ({
   ...options,
 });
 const elements = [
-  element("tests", ["tests", "supabase/functions/tests"]),
+  element("tests", "tests"),
   element("shared", "supabase/functions/_shared"),
   // Each folder beside _shared is one function, its own element, named by its folder.
   element("functions", "supabase/functions/*", { capture: ["name"] }),

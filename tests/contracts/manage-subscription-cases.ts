@@ -14,8 +14,8 @@ import { createRequestStore } from "../../supabase/functions/manage-subscription
 import { createStripeBilling } from "../../supabase/functions/manage-subscription/stripe.ts";
 
 // The manage-subscription function's contract, run by Vitest on Node
-// (manage-subscription/contract.test.ts) and by Deno (supabase/functions/tests/
-// manage-subscription-test.ts): the same handler and Stripe SDK against the same fake Stripe.
+// (manage-subscription/contract.test.ts) and by Deno (tests/functions/manage-subscription-test.ts):
+// the same handler and Stripe SDK against the same fake Stripe.
 
 export const SITE = "https://castloop.test";
 const ENDPOINT = `${SITE}/functions/v1/manage-subscription`;

@@ -15,7 +15,7 @@ import { MAX_WEBHOOK_BYTES } from "../../supabase/functions/stripe-webhook/handl
 import { createStripeWebhookFromEnv } from "../../supabase/functions/stripe-webhook/from-env.ts";
 
 // The stripe-webhook function's contract, run by Vitest on Node (stripe-webhook/contract.test.ts)
-// and by Deno (supabase/functions/tests/stripe-webhook-test.ts): events signed with the SDK's
+// and by Deno (tests/functions/stripe-webhook-test.ts): events signed with the SDK's
 // own test header, delivered to the handler built from the environment, against the fake
 // Stripe API, the fake Resend API and a real (PGlite) database.
 

@@ -246,7 +246,7 @@ describe("the import rule (ADR 017)", { timeout: 60_000 }, () => {
       "tools/probe.ts",
       "scripts/probe.ts",
       "app/probe.ts",
-      "supabase/functions/tests/probe.ts",
+      "tests/functions/probe.ts",
       "supabase/functions/a-later-function/probe.ts",
     ]) {
       expect(
@@ -265,6 +265,13 @@ describe("the import rule (ADR 017)", { timeout: 60_000 }, () => {
       expect.stringContaining("functions may not import tests"),
     ]);
     expect(await importErrors(from, staticImport("../_shared/contract.ts"))).toEqual([]);
+    // Test support has one home, tests/: a folder beside the functions is a function, walled off.
+    expect(
+      await importErrors(
+        "supabase/functions/tests/probe-test.ts",
+        staticImport("../../../tests/db/test-db.ts"),
+      ),
+    ).toEqual([expect.stringContaining("functions may not import tests")]);
   });
 
   it("lets nothing but tests import tests/ or a test file", async () => {

@@ -22,7 +22,6 @@ function codeFiles(): string[] {
       readdirSync(folder, { recursive: true, encoding: "utf8" }).map((file) => `${folder}/${file}`),
     )
     .filter((path) => /\.tsx?$/.test(path) && !/\.d\.ts$|\.test\.tsx?$/.test(path))
-    .filter((path) => !path.startsWith("supabase/functions/tests/"))
     .sort();
 }
 

@@ -10,9 +10,9 @@ import {
   post,
   testEnv,
   useHarness,
-} from "../tests/checkout-helpers.ts";
+} from "../../../tests/functions/checkout-helpers.ts";
 import { createCheckoutHandlerFromEnv } from "./from-env.ts";
-import { expectedSessionParams } from "../tests/checkout-session-params.ts";
+import { expectedSessionParams } from "../../../tests/contracts/checkout-session-params.ts";
 
 // A Subscribe control is a `<form method="post">`: the function answers it with a 303, to
 // Stripe Checkout or back to the page the form was on, at the notice for the refusal.

@@ -12,7 +12,7 @@ import {
   readProblem,
   useHarness,
   testEnv,
-} from "../tests/checkout-helpers.ts";
+} from "../../../tests/functions/checkout-helpers.ts";
 
 const harness = useHarness();
 

@@ -8,7 +8,7 @@ import {
   post,
   readProblem,
   useHarness,
-} from "../tests/checkout-helpers.ts";
+} from "../../../tests/functions/checkout-helpers.ts";
 
 // Every malformed request is answered before Stripe is called.
 

@@ -11,8 +11,8 @@ import {
   post,
   readProblem,
   useHarness,
-} from "../tests/checkout-helpers.ts";
-import { expectedSessionParams } from "../tests/checkout-session-params.ts";
+} from "../../../tests/functions/checkout-helpers.ts";
+import { expectedSessionParams } from "../../../tests/contracts/checkout-session-params.ts";
 
 const harness = useHarness();
 let handler: CheckoutHandler;

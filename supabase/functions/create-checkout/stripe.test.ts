@@ -15,7 +15,7 @@ import {
   startHarness,
   useHarness,
   type Harness,
-} from "../tests/checkout-helpers.ts";
+} from "../../../tests/functions/checkout-helpers.ts";
 
 const harness = useHarness();
 

@@ -10,7 +10,7 @@ import {
   post,
   readProblem,
   useHarness,
-} from "../tests/checkout-helpers.ts";
+} from "../../../tests/functions/checkout-helpers.ts";
 
 // The site shows every price as the total, taxes included, so a checkout starts only on a
 // Stripe price that is tax-inclusive: the function reads each configured price once.

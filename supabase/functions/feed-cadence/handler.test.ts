@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { closeSharedTestDb, sharedTestDb } from "../../../tests/db/test-db.ts";
 import { feedTimeoutMs } from "../_shared/contract.ts";
-import { contractCases } from "../tests/contract-cases.ts";
+import { contractCases } from "../../../tests/contracts/feed-cadence-cases.ts";
 import { createNodeReader } from "./read-in-worker.ts";
 
-// The contract on Node; supabase/functions/tests/feed-cadence-test.ts runs it on Deno.
+// The contract on Node; tests/functions/feed-cadence-test.ts runs it on Deno.
 describe("feed-cadence on Node", () => {
   // The server's pool, its threads at the normal priority as Deno's Web Workers are: at the
   // lowest, a reading waits behind every other busy process (the other Vitest worker, say) and

@@ -5,7 +5,7 @@ import {
   withManageStack,
 } from "../../../tests/contracts/manage-subscription-cases.ts";
 
-// The contract on Node; supabase/functions/tests/manage-subscription-test.ts runs it on Deno.
+// The contract on Node; tests/functions/manage-subscription-test.ts runs it on Deno.
 describe("the manage-subscription contract on Node", () => {
   // The first PGlite pays for its start-up here, not in the first case's time limit.
   beforeAll(() => sharedTestDb(), 60_000);

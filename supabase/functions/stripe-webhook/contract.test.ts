@@ -5,7 +5,7 @@ import {
   withWebhookStack,
 } from "../../../tests/contracts/stripe-webhook-cases.ts";
 
-// The contract on Node; supabase/functions/tests/stripe-webhook-test.ts runs it on Deno.
+// The contract on Node; tests/functions/stripe-webhook-test.ts runs it on Deno.
 describe("the stripe-webhook contract on Node", () => {
   // The database opens before the cases, so none of them waits for initdb.
   beforeAll(() => sharedTestDb(), 120_000);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { closeSharedTestDb, sharedTestDb } from "../../../../tests/db/test-db.ts";
 import { feedTimeoutMs } from "../../_shared/contract.ts";
-import { checkCases } from "../../tests/feed-check-cases.ts";
+import { checkCases } from "../../../../tests/contracts/feed-check-cases.ts";
 import { createNodePool } from "../read-in-worker.ts";
 
-// The check-up's contract on Node; supabase/functions/tests/feed-check-test.ts runs it on Deno.
+// The check-up's contract on Node; tests/functions/feed-check-test.ts runs it on Deno.
 describe("feed-cadence check-up on Node", () => {
   // Normal priority, as in handler.test.ts: at the lowest, a loaded test machine starves it.
   const pool = createNodePool("normal");

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { startFakeStripe, type FakeStripe } from "../../../tests/fakes/fake-stripe.ts";
-import type { EmbeddedDb } from "../../../server/embedded-db.ts";
-import { clearFunctionState, closeSharedTestDb, sharedTestDb } from "../../../tests/db/test-db.ts";
+import { startFakeStripe, type FakeStripe } from "../fakes/fake-stripe.ts";
+import type { EmbeddedDb } from "../../server/embedded-db.ts";
+import { clearFunctionState, closeSharedTestDb, sharedTestDb } from "../db/test-db.ts";
 import {
   createCheckoutHandlerFromEnv as fromEnv,
   type CheckoutFromEnvOptions,
-} from "../create-checkout/from-env.ts";
-import { expectedSessionParams } from "./checkout-session-params.ts";
+} from "../../supabase/functions/create-checkout/from-env.ts";
+import { expectedSessionParams } from "../contracts/checkout-session-params.ts";
 
 // The same handler as on Supabase, run on real Deno against the local fake Stripe API.
 

@@ -1,8 +1,5 @@
-import { closeSharedTestDb, sharedTestDb } from "../../../tests/db/test-db.ts";
-import {
-  manageContractCases,
-  withManageStack,
-} from "../../../tests/contracts/manage-subscription-cases.ts";
+import { closeSharedTestDb, sharedTestDb } from "../db/test-db.ts";
+import { manageContractCases, withManageStack } from "../contracts/manage-subscription-cases.ts";
 
 // The same handler as on Supabase, with the stripe SDK on real Deno, against the local fake
 // Stripe API and the real request store on PGlite; manage-subscription/contract.test.ts runs

@@ -1,13 +1,16 @@
 import assert from "node:assert/strict";
-import { FIXTURE_PUBLIC_ADDRESS, fixtureUrl } from "../../../tests/fakes/fixture-network.ts";
-import type { CheckupReport } from "../feed-cadence/checkup/types.ts";
-import { RULES } from "../feed-cadence/checkup/rules.ts";
-import { CHECK_MESSAGES } from "../feed-cadence/handler.ts";
-import type { CheckInWorker, ReadInWorker } from "../feed-cadence/read-pool.ts";
-import { SITE, withFeedStack, type ContractCase, type FeedStack } from "./contract-cases.ts";
+import { FIXTURE_PUBLIC_ADDRESS, fixtureUrl } from "../fakes/fixture-network.ts";
+import type { CheckupReport } from "../../supabase/functions/feed-cadence/checkup/types.ts";
+import { RULES } from "../../supabase/functions/feed-cadence/checkup/rules.ts";
+import { CHECK_MESSAGES } from "../../supabase/functions/feed-cadence/handler.ts";
+import type {
+  CheckInWorker,
+  ReadInWorker,
+} from "../../supabase/functions/feed-cadence/read-pool.ts";
+import { SITE, withFeedStack, type ContractCase, type FeedStack } from "./feed-cadence-cases.ts";
 
 // The check-up's contract (`action: "check"` of feed-cadence), run by Vitest on Node
-// (feed-cadence/checkup/handler-check.test.ts) and by Deno (tests/feed-check-test.ts).
+// (feed-cadence/checkup/handler-check.test.ts) and by Deno (tests/functions/feed-check-test.ts).
 
 const ENDPOINT = `${SITE}/functions/v1/feed-cadence`;
 

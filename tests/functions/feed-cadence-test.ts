@@ -1,6 +1,6 @@
-import { closeSharedTestDb, sharedTestDb } from "../../../tests/db/test-db.ts";
-import { contractCases } from "./contract-cases.ts";
-import { createDefaultReader } from "../feed-cadence/read-in-worker.ts";
+import { closeSharedTestDb, sharedTestDb } from "../db/test-db.ts";
+import { contractCases } from "../contracts/feed-cadence-cases.ts";
+import { createDefaultReader } from "../../supabase/functions/feed-cadence/read-in-worker.ts";
 
 // The same handler as on Supabase, on real Deno, against the local fixture host; Vitest runs
 // the same cases on Node (feed-cadence/handler.test.ts).

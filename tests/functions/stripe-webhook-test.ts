@@ -1,8 +1,5 @@
-import { closeSharedTestDb } from "../../../tests/db/test-db.ts";
-import {
-  webhookContractCases,
-  withWebhookStack,
-} from "../../../tests/contracts/stripe-webhook-cases.ts";
+import { closeSharedTestDb } from "../db/test-db.ts";
+import { webhookContractCases, withWebhookStack } from "../contracts/stripe-webhook-cases.ts";
 
 // The same handler as on Supabase, with the stripe SDK's Web Crypto signature check on real
 // Deno, against the fake Stripe and Resend APIs; stripe-webhook/contract.test.ts runs it on Node.

@@ -1,6 +1,6 @@
-import { closeSharedTestDb, sharedTestDb } from "../../../tests/db/test-db.ts";
-import { createDefaultPool } from "../feed-cadence/read-in-worker.ts";
-import { checkCases } from "./feed-check-cases.ts";
+import { closeSharedTestDb, sharedTestDb } from "../db/test-db.ts";
+import { createDefaultPool } from "../../supabase/functions/feed-cadence/read-in-worker.ts";
+import { checkCases } from "../contracts/feed-check-cases.ts";
 
 // The check-up's contract on real Deno, in Web Workers; Vitest runs the same cases on Node
 // (feed-cadence/checkup/handler-check.test.ts).

@@ -1,21 +1,27 @@
 import assert from "node:assert/strict";
 import process from "node:process";
-import { startFeedFixtures, type FeedFixtures } from "../../../tests/fakes/feed-fixtures.ts";
-import { manyAttributesFeed } from "../../../tests/fakes/hostile-feed.ts";
-import { clearFunctionState, sharedTestDb } from "../../../tests/db/test-db.ts";
-import { feedTimeoutMs } from "../_shared/contract.ts";
-import type { Db } from "../_shared/db.ts";
-import type { FunctionHandler } from "../_shared/serve.ts";
-import { FETCH_DEADLINE_MS, MAX_FEED_BYTES } from "../feed-cadence/budget.ts";
-import type { FetchLimits, PinnedRequest } from "../feed-cadence/fetch-feed.ts";
-import { createFeedCadenceHandlerFromEnv } from "../feed-cadence/from-env.ts";
-import { MESSAGES } from "../feed-cadence/handler.ts";
-import { readInProcess } from "../feed-cadence/read-in-process.ts";
-import type { CheckInWorker, ReadInWorker } from "../feed-cadence/read-pool.ts";
-import { fixtureNetwork, fixtureUrl } from "../../../tests/fakes/fixture-network.ts";
+import { startFeedFixtures, type FeedFixtures } from "../fakes/feed-fixtures.ts";
+import { manyAttributesFeed } from "../fakes/hostile-feed.ts";
+import { clearFunctionState, sharedTestDb } from "../db/test-db.ts";
+import { feedTimeoutMs } from "../../supabase/functions/_shared/contract.ts";
+import type { Db } from "../../supabase/functions/_shared/db.ts";
+import type { FunctionHandler } from "../../supabase/functions/_shared/serve.ts";
+import { FETCH_DEADLINE_MS, MAX_FEED_BYTES } from "../../supabase/functions/feed-cadence/budget.ts";
+import type {
+  FetchLimits,
+  PinnedRequest,
+} from "../../supabase/functions/feed-cadence/fetch-feed.ts";
+import { createFeedCadenceHandlerFromEnv } from "../../supabase/functions/feed-cadence/from-env.ts";
+import { MESSAGES } from "../../supabase/functions/feed-cadence/handler.ts";
+import { readInProcess } from "../../supabase/functions/feed-cadence/read-in-process.ts";
+import type {
+  CheckInWorker,
+  ReadInWorker,
+} from "../../supabase/functions/feed-cadence/read-pool.ts";
+import { fixtureNetwork, fixtureUrl } from "../fakes/fixture-network.ts";
 
 // The feed function's contract, run by Vitest on Node (handler.test.ts) and by Deno
-// (supabase/functions/tests/feed-cadence-test.ts): the same handler, the same fixture host,
+// (tests/functions/feed-cadence-test.ts): the same handler, the same fixture host,
 // the same assertions on both runtimes.
 
 /** Sunday 15 November 2026: the 12 months counted are November 2025 to October 2026. */

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
-import { startFakeStripe, type FakeStripe } from "../../../tests/fakes/fake-stripe.ts";
-import type { EmbeddedDb } from "../../../server/embedded-db.ts";
-import { clearFunctionState, sharedTestDb } from "../../../tests/db/test-db.ts";
-import type { CheckoutHandler } from "../create-checkout/handler.ts";
+import { startFakeStripe, type FakeStripe } from "../fakes/fake-stripe.ts";
+import type { EmbeddedDb } from "../../server/embedded-db.ts";
+import { clearFunctionState, sharedTestDb } from "../db/test-db.ts";
+import type { CheckoutHandler } from "../../supabase/functions/create-checkout/handler.ts";
 import {
   createCheckoutHandlerFromEnv,
   type CheckoutFromEnvOptions,
-} from "../create-checkout/from-env.ts";
+} from "../../supabase/functions/create-checkout/from-env.ts";
 
 export const SITE_URL = "https://castloop.test";
 export const SITE_ORIGIN = "https://castloop.test";
