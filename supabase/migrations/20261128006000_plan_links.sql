@@ -11,4 +11,5 @@ create table if not exists private.plan_link_uses (
 
 create index if not exists plan_link_uses_expires_at on private.plan_link_uses (expires_at);
 
-revoke all on private.plan_link_uses from public;
+-- No grant of its own: the schema `private` is closed to public (20261127000000), like every
+-- other table in it.

@@ -20,6 +20,8 @@ const noindex = [
   "/cancel/keep",
   "/cancel/kept",
   "/withdraw/received",
+  "/change-plan/sent",
+  "/change-plan/confirm",
 ];
 
 describe("the sitemap and robots.txt", () => {

@@ -70,6 +70,9 @@ export const siteRoutes = [
   { path: "/cancel/kept", h1: "Subscription kept" },
   { path: "/withdraw", h1: "Withdraw from your contract" },
   { path: "/withdraw/received", h1: "Withdrawal received" },
+  { path: "/change-plan", h1: "Change your plan" },
+  { path: "/change-plan/sent", h1: "Check your e-mail" },
+  { path: "/change-plan/confirm", h1: "Change your plan", hydrates: true },
 ] as const satisfies readonly { path: string; h1: string; hydrates?: true }[];
 
 /** Whether the route ships JavaScript. The not-found page does not: Go Back is an inline script. */

@@ -1,3 +1,4 @@
+import { SITE_PATHS } from "../_shared/contract.ts";
 import type { OutgoingEmail } from "../_shared/email.ts";
 import { formatMoment, renderMail, type MailContext } from "../_shared/email-text.ts";
 
@@ -31,7 +32,10 @@ export function unmatchedCancellationEmail(
       },
       {
         text: `If you subscribed with another e-mail address, cancel again with that address, or reply to ${context.supportEmail} with the address you used at checkout and a person on our team cancels that subscription. If you did not ask for this, you can ignore this e-mail.`,
-        link: { label: "Cancel with another address", url: `${context.siteUrl}/cancel` },
+        link: {
+          label: "Cancel with another address",
+          url: `${context.siteUrl}${SITE_PATHS.cancel}`,
+        },
       },
     ],
   });
