@@ -15,6 +15,7 @@ export default [
     route(`blog/${slug}`, "routes/blog-post.tsx", { id: `blog/${slug}` }),
   ),
   route("tools", "routes/tools.tsx"),
+  route("feed-check", "routes/feed-check.tsx"),
   route("examples", "routes/examples.tsx"),
   ...listSlugs("kits").map((slug) =>
     route(`examples/${slug}`, "routes/example-kit.tsx", { id: `examples/${slug}` }),

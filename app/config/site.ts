@@ -30,6 +30,7 @@ export const siteConfig = {
         { label: "Features", href: "/features" },
         { label: "Pricing", href: SITE_PATHS.pricing },
         { label: "Content tools", href: "/tools" },
+        { label: "Feed check", href: "/feed-check" },
         { label: "Examples", href: "/examples" },
         { label: "Testimonials", href: "/testimonials" },
       ],

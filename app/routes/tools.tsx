@@ -4,6 +4,7 @@ import { fixedPages } from "~/site/pages";
 import { isIncluded, tools } from "~/data/tool-list";
 import { metaFromLoader } from "~/site/route-meta";
 import { buildMeta } from "~/site/seo";
+import { feedCheckPath } from "~/plans/finder/feed-finder";
 
 export const loader = () => ({ meta: buildMeta(fixedPages.tools) });
 
@@ -24,6 +25,13 @@ export default function Tools() {
           explore two sample kits
         </a>
         , from transcript to carousel.
+      </p>
+      <p className="mx-auto max-w-6xl px-4 pb-16 text-lg sm:px-6">
+        Free, no sign-up:{" "}
+        <a href={feedCheckPath} className="font-semibold text-primary underline underline-offset-4">
+          check your podcast feed
+        </a>{" "}
+        against Apple Podcasts, Spotify and YouTube's rules.
       </p>
     </>
   );

@@ -75,6 +75,12 @@ const fixedPageInputs = {
     description:
       "Transcription, repurposing, scheduling and SEO tools, each marked with the plans that include it, and the video clips and analytics still to come.",
   },
+  feedCheck: {
+    path: "/feed-check",
+    title: "Podcast Feed Check",
+    description:
+      "Check your podcast's RSS feed against Apple Podcasts, Spotify and YouTube's rules: what each would refuse today, what to fix first, and a link to every rule's source.",
+  },
   help: {
     path: "/help",
     title: "Help Center",

@@ -51,6 +51,7 @@ export const siteRoutes = [
   { path: "/blog", h1: "Podcast Growth Blog" },
   ...articles.map(({ slug, title }) => ({ path: `/blog/${slug}`, h1: title })),
   { path: "/tools", h1: "Our Content Tools" },
+  { path: "/feed-check", h1: "Podcast Feed Check", hydrates: true },
   { path: "/examples", h1: "Examples" },
   { path: "/examples/open-kitchen-hours", h1: "Pricing the loaf", hydrates: true },
   {

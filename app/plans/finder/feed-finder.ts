@@ -4,6 +4,9 @@ import { feedStorage } from "../billing/feed-storage.ts";
 // (feed-advice.ts) loads only once a feed was read. The privacy line is the statements table's.
 // The one import names its file in full, so the browser tests can read this module outside Vite.
 
+/** The feed check-up page; `?feed=<url>` on it is a shareable report. */
+export const feedCheckPath = "/feed-check";
+
 export const feedFinderCopy = {
   label: "Paste your podcast's RSS feed",
   hint: "We count your episodes a month from it and fill in the finder below.",

@@ -4,6 +4,7 @@ import { feedFinderCopy as fieldCopy } from "~/plans/finder/feed-finder";
 import type { NeedId } from "~/plans/finder/plan-finder";
 import { pricingPath } from "~/plans/plans";
 import type { Cadence } from "~/plans/finder/feed-cadence";
+import { feedCheckPath } from "~/plans/finder/feed-finder";
 
 /** The query parameter a feed submitted before hydration arrives in. */
 const feedParam = "feed";
@@ -19,6 +20,8 @@ type Status =
   | { kind: "error"; message: string }
   | {
       kind: "done";
+      /** The address read, for the link to its full check-up. */
+      feed: string;
       cadence: Cadence;
       filled: number | null;
       /** The filled-in figure and what it was counted from, or why the finder was left alone. */
@@ -79,7 +82,14 @@ export function FeedCadenceField({
           : advice.noRate !== null
             ? `${advice.noRate} ${fieldCopy.fallback}`
             : null;
-      setStatus({ kind: "done", cadence: outcome.cadence, filled, note, check: advice.check });
+      setStatus({
+        kind: "done",
+        feed: url.trim(),
+        cadence: outcome.cadence,
+        filled,
+        note,
+        check: advice.check,
+      });
     } catch {
       // A chunk that failed to load (a deploy in between, a dropped connection).
       setStatus({ kind: "error", message: fieldCopy.failed });
@@ -131,6 +141,16 @@ export function FeedCadenceField({
         ) : null}
         {status.kind === "done" && status.note !== null ? (
           <p className="font-medium">{status.note}</p>
+        ) : null}
+        {status.kind === "done" ? (
+          <p className="mt-1">
+            <a
+              href={`${feedCheckPath}?feed=${encodeURIComponent(status.feed)}`}
+              className="font-semibold text-primary underline underline-offset-4"
+            >
+              Check this feed against Apple Podcasts, Spotify and YouTube's rules
+            </a>
+          </p>
         ) : null}
         {status.kind === "done" && status.check !== null ? (
           <p className="mt-1 font-medium text-amber-800">{status.check}</p>
