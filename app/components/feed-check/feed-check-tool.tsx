@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { brand } from "~/config/brand";
 import { Button } from "~/ui/button";
 import { kitPath, type ExampleAssetId } from "~/examples/example-assets";
 import type {
@@ -7,7 +8,7 @@ import type {
   CheckStatus,
   CheckupReport,
   ReportedCheck,
-} from "~/plans/finder/feed-check";
+} from "~/plans/finder/feed-check-client";
 import { feedFinderCopy } from "~/plans/finder/feed-finder";
 
 /** The groups the report shows, in order; a check sits in each group its rule names. */
@@ -135,8 +136,8 @@ function Report({
         )}
         {made?.makes !== undefined ? (
           <p className="mt-4">
-            Castloop makes {made.makes === "show-notes" ? "show notes" : `${made.makes}`} from each
-            episode:{" "}
+            {brand.name} makes {made.makes === "show-notes" ? "show notes" : `${made.makes}`} from
+            each episode:{" "}
             <a
               href={kitPath(sampleKit, makesAsset[made.makes])}
               className="font-semibold text-primary underline underline-offset-4"
@@ -182,7 +183,7 @@ export function FeedCheckTool() {
     // The client loads with the first check, as the plan finder's feed field does with its own.
     let outcome: CheckOutcome;
     try {
-      const { requestFeedCheck } = await import("~/plans/finder/feed-check");
+      const { requestFeedCheck } = await import("~/plans/finder/feed-check-client");
       outcome = await requestFeedCheck(url, window.location.origin);
     } catch {
       // A chunk that failed to load (a deploy in between, a dropped connection).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requestFeedCheck } from "./feed-check";
+import { requestFeedCheck } from "./feed-check-client";
 import { feedClientMessages } from "./feed-cadence";
 
 const answer = (body: unknown, status = 200) =>
