@@ -69,11 +69,13 @@ beforeAll(async () => {
   if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
 }, 300_000);
 
+// The server gets 5 s to stop before it is killed (serve-build.ts), and a loaded two-core
+// machine adds the process's own exit on top: more than the default 10 s hook.
 afterAll(async () => {
   await served?.stop();
   await fake?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
-});
+}, 30_000);
 
 describe("a site configured only by .env", () => {
   it("links, lists and shares pages under the .env SITE_URL", () => {
