@@ -522,6 +522,17 @@ describe("episode checks", () => {
     expect(check(feed(item()), "E13").status).toBe("warn");
   });
 
+  it("lets a larger saved file hold as many more elements as it has characters", () => {
+    const crowded = feed(item({ extra: "<x/>".repeat(310_000) }));
+    const bytes = new TextEncoder().encode(crowded);
+    expect(readCheckup(bytes, { httpCharset: null, now: NOW })).toMatchObject({
+      ok: false,
+      reason: "oversized_elements",
+    });
+    const saved = readCheckup(bytes, { httpCharset: null, now: NOW, maxCharacters: 32 << 20 });
+    expect(saved.ok).toBe(true);
+  });
+
   it("judges a 2,000-episode feed on its rules, one count per item", () => {
     const items = Array.from({ length: 2000 }, (_, i) =>
       item({ guid: i % 2 === 0 ? `g${i}` : `g${i - 1}`, extra: "" }),

@@ -190,9 +190,13 @@ const itemLabel = (item: Item, index: number) =>
 export function readCheckup(bytes: Uint8Array, options: CheckupReadOptions): CheckupReading {
   const decoded = decodeFeed(bytes, options.httpCharset);
   const xml = decoded.text.replace(/^[\uFEFF\s]+/, "");
+  // A larger saved file may hold as many more elements and attributes as it has characters.
+  const scale = Math.max(1, (options.maxCharacters ?? 0) / SHAPE_LIMITS.characters);
   const shape = checkShape(xml, {
     ...SHAPE_LIMITS,
     characters: options.maxCharacters ?? SHAPE_LIMITS.characters,
+    elements: Math.round(SHAPE_LIMITS.elements * scale),
+    attributes: Math.round(SHAPE_LIMITS.attributes * scale),
   });
   if (!shape.ok) {
     return shape.limit === "characters"
