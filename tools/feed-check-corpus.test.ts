@@ -174,7 +174,7 @@ describe("the check-up on host-shaped feeds", () => {
     expect(statuses(report, clean)).toEqual(wanted(clean));
     expect(found(report, "E06")).toMatchObject({ items: DAILY_EPISODES, unique: true });
     expect(found(report, "E02")).toMatchObject({ enclosures: DAILY_EPISODES });
-  });
+  }, 30_000);
 
   it("gives the same report through `npm run feed:check -- <file> --json`", async () => {
     const file = join(DIR, "self-hosted-saved.xml.gz");
