@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { RULES } from "../supabase/functions/feed-cadence/checkup/rules.ts";
 import { fixtureFeeds } from "../tests/fakes/feed-fixtures.ts";
@@ -56,6 +57,26 @@ describe("feedCheck", () => {
     expect(text).toMatch(/^Feed check-up: The Weekly Fixture\n/);
     expect(text).toContain("Would refuse this feed today: Apple Podcasts (C03, C04, C05)");
     expect(text).toContain("not checked (saved file)");
+  });
+
+  it("reads a gzip-compressed saved file by its magic bytes", async () => {
+    const path = saved("weekly.xml.gz", gzipSync(fixtureFeeds(now)["/weekly.xml"]!));
+    const report = JSON.parse((await feedCheck([path, "--json", "--now", "2026-11-15"])).text);
+    expect(report).toMatchObject({ ok: true, title: "The Weekly Fixture" });
+  });
+
+  it("reads a saved file past the function's 5 MB, up to 32 MB", async () => {
+    const weekly = fixtureFeeds(now)["/weekly.xml"]!;
+    const padding = `<!--${" ".repeat(6 * 1024 * 1024)}-->`;
+    const path = saved("large.xml", weekly.replace("<channel>", `<channel>${padding}`));
+    const report = JSON.parse((await feedCheck([path, "--json", "--now", "2026-11-15"])).text);
+    expect(report).toMatchObject({ ok: true, title: "The Weekly Fixture" });
+    expect(report.checks.find((check: { id: string }) => check.id === "F05").status).toBe("warn");
+    const huge = saved("huge.xml", new Uint8Array(32 * 1024 * 1024 + 1));
+    expect(JSON.parse((await feedCheck([huge, "--json"])).text)).toMatchObject({
+      ok: false,
+      code: "feed_too_large",
+    });
   });
 
   it("answers broken XML and an HTML page with one sentence each", async () => {

@@ -1,7 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { brand } from "~/config/brand";
 import { Button } from "~/ui/button";
-import { kitPath, type ExampleAssetId } from "~/examples/example-assets";
 import type {
   CheckAudience,
   CheckOutcome,
@@ -10,6 +8,7 @@ import type {
   ReportedCheck,
 } from "~/plans/finder/feed-check-client";
 import { feedFinderCopy } from "~/plans/finder/feed-finder";
+import { productNote } from "./product-note";
 
 /** The groups the report shows, in order; a check sits in each group its rule names. */
 const checkGroups: readonly { id: CheckAudience; label: string }[] = [
@@ -28,14 +27,6 @@ const statusText: Record<CheckStatus, { label: string; icon: string; className: 
   fail: { label: "Fail", icon: "✗", className: "text-red-700" },
   na: { label: "Not applicable", icon: "–", className: "text-muted-foreground" },
   unchecked: { label: "Not checked", icon: "?", className: "text-muted-foreground" },
-};
-
-// The sample kit that shows what a missing transcript, show notes or chapters would look like.
-const sampleKit = "open-kitchen-hours";
-const makesAsset: Record<NonNullable<ReportedCheck["makes"]>, ExampleAssetId> = {
-  transcript: "transcript",
-  "show-notes": "show-notes",
-  chapters: "show-notes",
 };
 
 type State =
@@ -89,12 +80,12 @@ function Report({
   headingRef: React.Ref<HTMLHeadingElement>;
 }) {
   const readAt = new Date(report.readAt);
-  const made = report.checks.find(
-    (check) => check.makes !== undefined && (check.status === "fail" || check.status === "warn"),
-  );
+  const note = productNote(report);
   const { refusedBy, fixFirst } = report.summary;
   return (
-    <section aria-labelledby="feed-check-report" className="mt-10">
+    // Notes quote feed addresses and tags whole; on a 320 px phone they wrap anywhere rather
+    // than widen the page.
+    <section aria-labelledby="feed-check-report" className="mt-10 [overflow-wrap:anywhere]">
       <h2 id="feed-check-report" ref={headingRef} tabIndex={-1} className="text-2xl font-bold">
         Report for {report.title || report.feed}
       </h2>
@@ -134,15 +125,11 @@ function Report({
         ) : (
           <p className="mt-2">Nothing to fix first: no check failed or warned.</p>
         )}
-        {made?.makes !== undefined ? (
+        {note !== null ? (
           <p className="mt-4">
-            {brand.name} makes {made.makes === "show-notes" ? "show notes" : `${made.makes}`} from
-            each episode:{" "}
-            <a
-              href={kitPath(sampleKit, makesAsset[made.makes])}
-              className="font-semibold text-primary underline underline-offset-4"
-            >
-              see one in a sample kit
+            {note.text}{" "}
+            <a href={note.href} className="font-semibold text-primary underline underline-offset-4">
+              {note.linkText}
             </a>
             .
           </p>
@@ -228,8 +215,9 @@ export function FeedCheckTool() {
         data-noscript-only=""
         className="hidden rounded-2xl border border-border bg-white p-6 text-lg"
       >
-        The feed check runs in your browser and needs JavaScript. Turn JavaScript on for this site
-        and reload the page to check your feed.
+        The feed check reads your feed on our server, and this page needs JavaScript to send it the
+        address and draw the report. Turn JavaScript on for this site and reload the page to check
+        your feed.
       </p>
       <form
         data-requires-script=""

@@ -128,9 +128,28 @@ describe("F02 and F03: the document and Apple's namespace", () => {
     });
   });
 
-  it("fails an itunes namespace in the wrong case, and a missing one", () => {
-    const wrongCase = DECLARATIONS.replace("dtds/podcast-1.0.dtd", "DTDs/Podcast-1.0.dtd");
-    expect(check(feed(item(), GOOD_CHANNEL, wrongCase), "F03").status).toBe("fail");
+  it("names the encoding the feed declares, beside the one it is read as", () => {
+    const xml = feed(item()).replace('encoding="UTF-8"', 'encoding="ISO-8859-1"');
+    expect(check(xml, "F02")).toMatchObject({
+      note: "The feed is RSS, but in ISO-8859-1 (declared; read as windows-1252); UTF-8 is what directories expect.",
+      found: { declaredEncoding: "ISO-8859-1" },
+    });
+  });
+
+  it("warns about iTunes' 2005 spelling of its namespace and still reads its tags", () => {
+    const old = DECLARATIONS.replace("dtds/podcast-1.0.dtd", "DTDs/Podcast-1.0.dtd");
+    const xml = feed(item(), GOOD_CHANNEL, old);
+    expect(check(xml, "F03")).toMatchObject({
+      status: "warn",
+      found: { uri: "http://www.itunes.com/DTDs/Podcast-1.0.dtd" },
+    });
+    for (const id of ["C04", "C05", "C06", "C11", "C12"])
+      expect(check(xml, id).status).toBe("pass");
+  });
+
+  it("fails an itunes namespace that is not Apple's, and a missing one", () => {
+    const wrong = DECLARATIONS.replace("podcast-1.0.dtd", "podcast-2.0.dtd");
+    expect(check(feed(item(), GOOD_CHANNEL, wrong), "F03").status).toBe("fail");
     const none = DECLARATIONS.replace(/xmlns:itunes="[^"]*"/, "");
     expect(check(feed(item(), GOOD_CHANNEL, none), "F03").status).toBe("fail");
   });
@@ -295,11 +314,42 @@ describe("channel checks", () => {
     expect(check(feed(item(), bad), "C11").status).toBe("fail");
   });
 
-  it("C12 and C13: fail a missing author, warn a missing website", () => {
+  it.each([
+    ["an itunes:email outside itunes:owner", "<itunes:email>jo@show.example</itunes:email>"],
+    ["googleplay:email", "<googleplay:email>jo@show.example</googleplay:email>"],
+    ["managingEditor", "<managingEditor>jo@show.example (Jo Park)</managingEditor>"],
+  ])("C11: warns when the e-mail is given only in %s", (_, tag) => {
+    const channel = GOOD_CHANNEL.replace(/<itunes:owner>.*?<\/itunes:owner>/, tag);
+    const declarations = `${DECLARATIONS} xmlns:googleplay="http://www.google.com/schemas/play-podcasts/1.0"`;
+    expect(check(feed(item(), channel, declarations), "C11")).toMatchObject({
+      status: "warn",
+      found: { email: "jo@show.example" },
+    });
+  });
+
+  it.each([
+    ["googleplay:author", "<googleplay:author>Jo Park</googleplay:author>"],
+    ["managingEditor", "<managingEditor>jo@show.example (Jo Park)</managingEditor>"],
+    [
+      "itunes:owner's itunes:name",
+      "<itunes:owner><itunes:name>Jo Park</itunes:name></itunes:owner>",
+    ],
+  ])("C12: warns when the author is given only in %s", (from, tag) => {
     const channel = GOOD_CHANNEL.replace("<itunes:author>Ana Green</itunes:author>", "").replace(
-      "<link>https://garden.example/</link>",
-      "",
+      /<itunes:owner>.*?<\/itunes:owner>/,
+      tag,
     );
+    const declarations = `${DECLARATIONS} xmlns:googleplay="http://www.google.com/schemas/play-podcasts/1.0"`;
+    expect(check(feed(item(), channel, declarations), "C12")).toMatchObject({
+      status: "warn",
+      found: { value: "Jo Park", from },
+    });
+  });
+
+  it("C12 and C13: fail a missing author, warn a missing website", () => {
+    const channel = GOOD_CHANNEL.replace("<itunes:author>Ana Green</itunes:author>", "")
+      .replace(/<itunes:owner>.*?<\/itunes:owner>/, "")
+      .replace("<link>https://garden.example/</link>", "");
     expect(check(feed(item(), channel), "C12").status).toBe("fail");
     expect(check(feed(item(), channel), "C13").status).toBe("warn");
   });
@@ -312,6 +362,21 @@ describe("channel checks", () => {
     const result = check(feed(numbered + item(), channel), "C14");
     expect(result).toMatchObject({ status: "fail", found: { withoutNumber: 1 } });
     expect(check(feed(numbered, channel), "C14").status).toBe("pass");
+  });
+
+  it("C14: asks no itunes:episode of a serial show's trailers and bonus episodes", () => {
+    const channel = `${GOOD_CHANNEL}<itunes:type>serial</itunes:type>`;
+    const numbered = item({
+      extra: "<itunes:episode>1</itunes:episode><itunes:duration>60</itunes:duration>",
+    });
+    const extras = ["trailer", "bonus"]
+      .map((kind) =>
+        item({
+          extra: `<itunes:episodeType>${kind}</itunes:episodeType><itunes:duration>60</itunes:duration>`,
+        }),
+      )
+      .join("");
+    expect(check(feed(numbered + extras, channel), "C14").status).toBe("pass");
   });
 });
 
@@ -456,6 +521,18 @@ describe("episode checks", () => {
   it("E13: warns without a trailer", () => {
     expect(check(feed(item()), "E13").status).toBe("warn");
   });
+
+  it("lets a larger saved file hold as many more elements as it has characters", () => {
+    const crowded = feed(item({ extra: "<x/>".repeat(310_000) }));
+    const bytes = new TextEncoder().encode(crowded);
+    expect(readCheckup(bytes, { httpCharset: null, now: NOW })).toMatchObject({
+      ok: false,
+      reason: "oversized_elements",
+    });
+    const saved = readCheckup(bytes, { httpCharset: null, now: NOW, maxCharacters: 32 << 20 });
+    expect(saved.ok).toBe(true);
+    // Parsing 310,000 elements takes a second or two alone, several on a loaded machine.
+  }, 30_000);
 
   it("judges a 2,000-episode feed on its rules, one count per item", () => {
     const items = Array.from({ length: 2000 }, (_, i) =>

@@ -32,6 +32,11 @@ export type CheckupReadOptions = {
   httpCharset: string | null;
   /** "Today", in ms since the epoch: dates after it are in the future. */
   now: number;
+  /**
+   * Characters of decoded text read at most. The function's fetch caps a feed at 5 MB; a saved
+   * file given to `npm run feed:check` may be larger (tools/feed-source.ts allows 32 MB).
+   */
+  maxCharacters?: number;
 };
 
 export type CheckupReading =
@@ -93,6 +98,8 @@ const MEDIUMS = new Set([
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A practical e-mail shape: one @, a dot in the domain, no spaces. */
 const EMAIL = /^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]{2,}$/;
+/** An e-mail address inside other text: managingEditor writes "jo@example.com (Jo Bloggs)". */
+const EMAIL_IN = /[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[^\s@<>()"',;:]{2,}/;
 /** RFC 2822's date-time, the form Apple and Spotify ask for (zone names of RFC 822 included). */
 const RFC2822 =
   /^(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),\s*)?\d{1,2}\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{4}\s+\d{2}:\d{2}(?::\d{2})?\s+(?:[+-]\d{4}|UT|GMT|Z|[ECMP][SD]T)$/;
@@ -109,6 +116,14 @@ function isHttpUrl(value: string | undefined): value is string {
   } catch {
     return false;
   }
+}
+
+/**
+ * A channel child by the prefix feeds conventionally give it (googleplay:, dc:), for tags whose
+ * namespace URI hosts have written several ways; the first one found.
+ */
+function prefixedChild(node: Node, prefix: string, local: string): unknown {
+  return all(node[`${prefix}:${local}`])[0];
 }
 
 /** An element's text including child elements a feed left unescaped (HTML outside CDATA). */
@@ -175,7 +190,14 @@ const itemLabel = (item: Item, index: number) =>
 export function readCheckup(bytes: Uint8Array, options: CheckupReadOptions): CheckupReading {
   const decoded = decodeFeed(bytes, options.httpCharset);
   const xml = decoded.text.replace(/^[\uFEFF\s]+/, "");
-  const shape = checkShape(xml, SHAPE_LIMITS);
+  // A larger saved file may hold as many more elements and attributes as it has characters.
+  const scale = Math.max(1, (options.maxCharacters ?? 0) / SHAPE_LIMITS.characters);
+  const shape = checkShape(xml, {
+    ...SHAPE_LIMITS,
+    characters: options.maxCharacters ?? SHAPE_LIMITS.characters,
+    elements: Math.round(SHAPE_LIMITS.elements * scale),
+    attributes: Math.round(SHAPE_LIMITS.attributes * scale),
+  });
   if (!shape.ok) {
     return shape.limit === "characters"
       ? { ok: false, code: "feed_too_large", reason: "characters" }
@@ -237,19 +259,27 @@ function checkChannel(
   const podcast = (node: Node, local: string, at: Scope = scope) =>
     children(node, at, PODCAST, local);
 
-  // F02: well-formed RSS 2.0, in UTF-8.
+  // F02: well-formed RSS 2.0, in UTF-8. The note names the encoding as the feed declares it
+  // ("ISO-8859-1"), which is what a producer finds in their host's settings, not the decoder's
+  // name for it (windows-1252).
   const version = attribute(rss, "version");
   const utf8 = context.encoding === "utf-8";
+  const declaredEncoding =
+    /^<\?xml\s[^>]*?\bencoding\s*=\s*["']([A-Za-z][\w.:-]*)["']/.exec(xml)?.[1] ?? null;
+  const encodingName =
+    declaredEncoding !== null && declaredEncoding.toLowerCase() !== context.encoding
+      ? `${declaredEncoding} (declared; read as ${context.encoding})`
+      : (declaredEncoding ?? context.encoding);
   checks.push(
     result(
       "F02",
       utf8 && (version === undefined || version === "2.0") ? "pass" : "warn",
       !utf8
-        ? `The feed is RSS, but in ${context.encoding}; UTF-8 is what directories expect.`
+        ? `The feed is RSS, but in ${encodingName}; UTF-8 is what directories expect.`
         : version !== undefined && version !== "2.0"
           ? `The feed says RSS version ${version}; directories read 2.0.`
           : "Well-formed RSS 2.0 with a channel, in UTF-8.",
-      { encoding: context.encoding, version: version ?? null },
+      { encoding: context.encoding, declaredEncoding, version: version ?? null },
     ),
   );
 
@@ -262,6 +292,20 @@ function checkChannel(
   )?.[0];
   if (declared !== undefined && ITUNES_URIS.has(declared.trim())) {
     checks.push(result("F03", "pass", "Apple's namespace is declared exactly.", { uri: declared }));
+  } else if (
+    (declared ?? loose) !== undefined &&
+    [...ITUNES_URIS].some((uri) => uri.toLowerCase() === (declared ?? loose)!.trim().toLowerCase())
+  ) {
+    // iTunes' own 2005 feeds wrote "DTDs/Podcast-1.0.dtd". Apple still reads those shows, so
+    // their itunes: tags are read here too; the case is only worth mending.
+    checks.push(
+      result(
+        "F03",
+        "warn",
+        `The itunes namespace is written "${(declared ?? loose)!}", the 2005 spelling; Apple's guide writes it in lower case.`,
+        { uri: declared ?? loose },
+      ),
+    );
   } else if (declared !== undefined || loose !== undefined) {
     checks.push(
       result(
@@ -513,36 +557,73 @@ function checkChannel(
     ),
   );
 
-  // C11: owner e-mail.
+  // C11: owner e-mail. Spotify and YouTube send their code to itunes:owner's e-mail; an
+  // address the feed gives only elsewhere (managingEditor, a bare itunes:email, googleplay:email)
+  // is one some directories fall back on and others ignore, so it warns rather than passes.
+  // webMaster is left out: hosts fill it with their own address (feeds@soundcloud.com).
   const owner = asNode(itunes(channel, "owner")[0]);
   const email =
     owner === undefined ? undefined : text(itunes(owner, "email", within(scope, owner))[0]);
+  const fallbackEmail = [
+    { tag: "itunes:email outside itunes:owner", value: text(itunes(channel, "email")[0]) },
+    { tag: "googleplay:email", value: text(prefixedChild(channel, "googleplay", "email")) },
+    { tag: "managingEditor", value: text(channel.managingeditor) },
+  ]
+    .map(({ tag, value }) => ({ tag, value: EMAIL_IN.exec(value ?? "")?.[0] }))
+    .find((candidate) => candidate.value !== undefined);
   checks.push(
-    result(
-      "C11",
-      email !== undefined && EMAIL.test(email) ? "pass" : "fail",
-      email === undefined || email === ""
-        ? owner === undefined
-          ? "The channel has no itunes:owner."
-          : "itunes:owner has no itunes:email."
-        : EMAIL.test(email)
-          ? `Owner e-mail ${email} (anyone can read it in the feed).`
-          : `"${email}" is not an e-mail address.`,
-      { email: email === "" ? null : (email ?? null) },
-    ),
+    email !== undefined && email !== ""
+      ? result(
+          "C11",
+          EMAIL.test(email) ? "pass" : "fail",
+          EMAIL.test(email)
+            ? `Owner e-mail ${email} (anyone can read it in the feed).`
+            : `"${email}" is not an e-mail address.`,
+          { email, from: "itunes:owner" },
+        )
+      : fallbackEmail !== undefined
+        ? result(
+            "C11",
+            "warn",
+            `${owner === undefined ? "The channel has no itunes:owner" : "itunes:owner has no itunes:email"}; ${fallbackEmail.value} is given only in ${fallbackEmail.tag}, which Spotify and YouTube may not read.`,
+            { email: fallbackEmail.value, from: fallbackEmail.tag },
+          )
+        : result(
+            "C11",
+            "fail",
+            owner === undefined
+              ? "The channel has no itunes:owner."
+              : "itunes:owner has no itunes:email.",
+            { email: null, from: null },
+          ),
   );
 
-  // C12: author.
+  // C12: author, with the same fallbacks counted as a warning: Apple and Spotify show
+  // itunes:author, and only some apps read a name from the other tags.
   const author = text(itunes(channel, "author")[0]);
+  const ownerName =
+    owner === undefined ? undefined : text(itunes(owner, "name", within(scope, owner))[0]);
+  const fallbackAuthor = [
+    { tag: "googleplay:author", value: text(prefixedChild(channel, "googleplay", "author")) },
+    { tag: "dc:creator", value: text(prefixedChild(channel, "dc", "creator")) },
+    { tag: "author", value: text(channel.author) },
+    { tag: "itunes:owner's itunes:name", value: ownerName },
+    {
+      tag: "managingEditor",
+      value: /\(([^)]+)\)/.exec(text(channel.managingeditor) ?? "")?.[1]?.trim(),
+    },
+  ].find((candidate) => candidate.value !== undefined && candidate.value !== "");
   checks.push(
-    result(
-      "C12",
-      author !== undefined && author !== "" ? "pass" : "fail",
-      author !== undefined && author !== ""
-        ? `Author ${author}.`
-        : "The channel has no itunes:author.",
-      { value: author === "" ? null : (author ?? null) },
-    ),
+    author !== undefined && author !== ""
+      ? result("C12", "pass", `Author ${author}.`, { value: author, from: "itunes:author" })
+      : fallbackAuthor !== undefined
+        ? result(
+            "C12",
+            "warn",
+            `The channel has no itunes:author; "${fallbackAuthor.value}" is given only in ${fallbackAuthor.tag}.`,
+            { value: fallbackAuthor.value, from: fallbackAuthor.tag },
+          )
+        : result("C12", "fail", "The channel has no itunes:author.", { value: null, from: null }),
   );
 
   // C13: website link.
@@ -622,10 +703,17 @@ function checkChannel(
     if (!podcastTagsUsed)
       podcastTagsUsed = Object.keys(node).some((key) => key.startsWith("podcast:"));
 
-    if (type === "serial" && text(itunes(node, "episode", at)[0]) === undefined) {
+    const episodeType = text(itunes(node, "episodetype", at)[0])?.toLowerCase();
+    // Apple numbers a serial show's full episodes; trailers and bonus episodes sit beside them.
+    if (
+      type === "serial" &&
+      episodeType !== "trailer" &&
+      episodeType !== "bonus" &&
+      text(itunes(node, "episode", at)[0]) === undefined
+    ) {
       noEpisodeNumber.add(label);
     }
-    if (text(itunes(node, "episodetype", at)[0])?.toLowerCase() === "trailer") trailers += 1;
+    if (episodeType === "trailer") trailers += 1;
 
     if (guid === undefined || guid === "") guidMissing.add(label);
     else {
