@@ -228,8 +228,9 @@ export function FeedCheckTool() {
         data-noscript-only=""
         className="hidden rounded-2xl border border-border bg-white p-6 text-lg"
       >
-        The feed check runs in your browser and needs JavaScript. Turn JavaScript on for this site
-        and reload the page to check your feed.
+        The feed check needs JavaScript: this page sends your feed's address to our server, which
+        reads the feed, and shows you the report. Turn JavaScript on for this site and reload the
+        page to check your feed.
       </p>
       <form
         data-requires-script=""
