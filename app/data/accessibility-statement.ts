@@ -44,7 +44,7 @@ export const accessibilityStatement = {
     ],
     /** Followed by the support address and `alternativeRest`. */
     alternativeLead:
-      "If you cannot use Stripe Checkout or Stripe's subscription page, or anything else on the way to a subscription or to another plan, you can do it another way: write to",
+      "If you cannot use Stripe Checkout, Stripe's subscription page or anything else on the way to a subscription or to another plan, you can subscribe another way: write to",
     alternativeRest: `or call ${legalConfig.consumerPhone.number} (${legalConfig.consumerPhone.hours}), and we set up or change your subscription with you by e-mail or telephone, at the same price.`,
   },
   testing: {
