@@ -62,7 +62,7 @@ export function privacyWebhookTokens(webhook: boolean) {
       "**Your subscription and what you agreed to at checkout.** When a checkout completes, Stripe tells our server, which keeps a copy of your subscription as Stripe holds it: the e-mail address, the plan, its status, when it started, its current billing period and whether it is set to end. With it we keep a record of your consent at checkout: the checkout's reference, your e-mail address, the plan and amount, the exact words of the Terms checkbox and of the line beside the pay button you agreed to, your answer to starting the service at once, and the date and time. We e-mail you a confirmation of the contract, and once a year, on the anniversary of your subscription, a reminder of its terms. Neither the records nor the e-mails hold card details.",
     webhookProcessing:
       ' The webhook function receives what Stripe tells us about each subscription, and the database holds the copy and the consent record described under "Your subscription and what you agreed to at checkout", with the confirmation and reminders we e-mail about them.',
-    webhookEmails: ", the confirmation of your contract and the yearly reminders of its terms",
+    webhookEmails: ", the confirmation of your contract, the yearly reminders of its terms",
     checkoutRetention: [
       "",
       "- **The record of your consent at checkout**, with the e-mail confirming your contract: 3 years after checkout, or 1 year after the end of the subscription if that is later, as proof of what you agreed to; then deleted.",
