@@ -31,7 +31,8 @@ const publicEnvSchema = z.object({
   VITE_BILLING_PORTAL_URL: z.union([z.literal(""), z.url({ protocol: /^https$/ })]).default(""),
   /**
    * "true" when Stripe's events reach the stripe-webhook function, which e-mails each new
-   * subscriber the confirmation of the contract: /success and the Terms then say what it holds.
+   * subscriber the confirmation of the contract: /success and the Terms then say what it holds,
+   * and the Privacy Policy what the webhook keeps.
    * Unset, it follows STRIPE_WEBHOOK_SECRET in the same environment (server/env.ts); a static
    * host whose function runs on Supabase sets it itself. A flag, never the secret.
    */

@@ -29,6 +29,8 @@ const billing = [
   "supabase/functions/_shared/contract.ts",
 ];
 const contract = ["supabase/functions/_shared/contract.ts"];
+/** The webhook's records, present only in a build that has it (VITE_CONFIRMATION_EMAIL). */
+const webhook = ["app/data/legal-tokens.ts", "app/config/site.ts"];
 
 /** The tokens every build fills the same way (legal.server.ts), front matter included. */
 export const fixedTokenSources = {
@@ -89,6 +91,10 @@ export const siteTokenSources = {
   modelWithdrawalForm: [...contract, ...site],
   formProcessors: forms,
   thirdParties: forms,
+  checkoutRecords: webhook,
+  webhookProcessing: webhook,
+  webhookEmails: webhook,
+  checkoutRetention: webhook,
 } as const satisfies Record<string, readonly string[]>;
 
 export type FixedTokenName = keyof typeof fixedTokenSources;

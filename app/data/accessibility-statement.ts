@@ -39,13 +39,13 @@ export const accessibilityStatement = {
   scope: {
     heading: "What this statement covers",
     paragraphs: [
-      `It covers every page of this website at ${siteConfig.url}: the articles, the pricing page with its plan finder and comparison table, the sample kits, the Help Center, the contact form, the pages to cancel or withdraw, and the buttons that start a checkout.`,
-      `It does not cover Stripe Checkout, the payment page where a subscription is paid for, which Stripe builds and tests. ${signupLine}`,
+      `It covers every page of this website at ${siteConfig.url}: the articles, the pricing page with its plan finder and comparison table, the sample kits, the Help Center, the contact form, the feed check-up with its report, the pages to cancel, to withdraw and to change your plan, and the buttons that start a checkout.`,
+      `It does not cover the two pages Stripe builds and tests: Stripe Checkout, where a subscription is paid for, and Stripe's subscription page, where a change-plan link leads to choose the new plan. ${signupLine}`,
     ],
     /** Followed by the support address and `alternativeRest`. */
     alternativeLead:
-      "If you cannot use Stripe Checkout, or anything else on the way to a subscription, you can subscribe another way: write to",
-    alternativeRest: `or call ${legalConfig.consumerPhone.number} (${legalConfig.consumerPhone.hours}), and we set up your subscription with you by e-mail or telephone, at the same price.`,
+      "If you cannot use Stripe Checkout, Stripe's subscription page or anything else on the way to a subscription or to another plan, you can subscribe another way: write to",
+    alternativeRest: `or call ${legalConfig.consumerPhone.number} (${legalConfig.consumerPhone.hours}), and we set up or change your subscription with you by e-mail or telephone, at the same price.`,
   },
   testing: {
     heading: "How we test it",

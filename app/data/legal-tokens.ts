@@ -49,6 +49,28 @@ function withdrawalFormQuote(): string {
     .join("\n>\n");
 }
 
+// The Privacy Policy's words about the records the Stripe webhook keeps and the e-mails it
+// sends. A build without the webhook (VITE_CONFIRMATION_EMAIL unset) keeps and sends none of
+// them, so its policy must not describe them (tests/copy/privacy-flows.test.ts).
+/** The tokens privacy.md uses for the webhook's records, for a build with or without it. */
+export function privacyWebhookTokens(webhook: boolean) {
+  if (!webhook) {
+    return { checkoutRecords: "", webhookProcessing: "", webhookEmails: "", checkoutRetention: "" };
+  }
+  return {
+    checkoutRecords:
+      "**Your subscription and what you agreed to at checkout.** When a checkout completes, Stripe tells our server, which keeps a copy of your subscription as Stripe holds it: the e-mail address, the plan, its status, when it started, its current billing period and whether it is set to end. With it we keep a record of your consent at checkout: the checkout's reference, your e-mail address, the plan and amount, the exact words of the Terms checkbox and of the line beside the pay button you agreed to, your answer to starting the service at once, and the date and time. We e-mail you a confirmation of the contract, and once a year, on the anniversary of your subscription, a reminder of its terms. Neither the records nor the e-mails hold card details.",
+    webhookProcessing:
+      ' The webhook function receives what Stripe tells us about each subscription, and the database holds the copy and the consent record described under "Your subscription and what you agreed to at checkout", with the confirmation and reminders we e-mail about them.',
+    webhookEmails: ", the confirmation of your contract, the yearly reminders of its terms",
+    checkoutRetention: [
+      "",
+      "- **The record of your consent at checkout**, with the e-mail confirming your contract: 3 years after checkout, or 1 year after the end of the subscription if that is later, as proof of what you agreed to; then deleted.",
+      "- **Our copy of your subscription from Stripe**, with the yearly reminders we sent about it: while the subscription lasts and 1 year after it ends, or while the record of your consent above is kept if that is longer; then deleted.",
+    ].join("\n"),
+  };
+}
+
 /** Every token a legal page's body may use beyond the fixed ones in legal.server.ts. */
 export function siteLegalTokens(): Record<SiteTokenName, string> {
   return {
@@ -93,5 +115,6 @@ export function siteLegalTokens(): Record<SiteTokenName, string> {
     modelWithdrawalForm: withdrawalFormQuote(),
     formProcessors: formProcessors(),
     thirdParties: thirdParties(),
+    ...privacyWebhookTokens(siteConfig.confirmationEmail),
   };
 }

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { getLegalMarkdown } from "~/content/legal.server";
-import { siteLegalTokens } from "~/data/legal-tokens";
+import { privacyWebhookTokens, siteLegalTokens } from "~/data/legal-tokens";
 import { feedStorage } from "~/plans/billing/feed-storage";
 import { CACHE_TTL_MS } from "../../supabase/functions/feed-cadence/budget.ts";
 import { RETENTION_SQL } from "../../supabase/functions/manage-subscription/store.ts";
@@ -32,7 +32,11 @@ const facts: RetentionFacts = {
     lastPrune,
   ),
 };
-const privacy = getLegalMarkdown("privacy", siteLegalTokens());
+// With the webhook, so the consent record's and the mirror's lines are there to check.
+const privacy = getLegalMarkdown("privacy", {
+  ...siteLegalTokens(),
+  ...privacyWebhookTokens(true),
+});
 
 describe("the Privacy Policy's retention periods", () => {
   it("are the periods the functions' database keeps", () => {

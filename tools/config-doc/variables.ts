@@ -77,7 +77,7 @@ export const variableDocs: Readonly<Record<string, VariableDoc>> = {
   VITE_CONFIRMATION_EMAIL: {
     default: "`true` when `STRIPE_WEBHOOK_SECRET` is set in the same environment",
     meaning:
-      "`true`: `/success` and the Terms describe the confirmation e-mail the webhook sends; set it on a static host whose webhook runs on Supabase.",
+      "`true`: `/success` and the Terms describe the confirmation e-mail the webhook sends, and the Privacy Policy what the webhook keeps; set it on a static host whose webhook runs on Supabase.",
   },
   STRIPE_SECRET_KEY: {
     default: "none: checkout is off, and a person completes each cancellation",

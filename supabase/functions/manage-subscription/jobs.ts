@@ -6,6 +6,7 @@ import { PRUNE_SQL } from "../_shared/rate-limit.ts";
 import { queueRenewalReminders } from "../_shared/renewal-reminders.ts";
 import type { LogLine } from "../_shared/serve.ts";
 import { pruneSubscriptionRecords } from "../_shared/subscriptions-mirror.ts";
+import { pruneSpentPlanLinks } from "./plan-link-store.ts";
 import { runDueWork, type WorkDeps } from "./work.ts";
 
 // All the work that is due without a visitor, behind the one jobs route (and the Node
@@ -65,7 +66,11 @@ export async function runAllDueWork(deps: DueWorkDeps, now: Date): Promise<JobRe
             JOBS_PRUNE_BATCH,
             null,
           ]);
-          return Number(row?.deleted ?? 0) + (await pruneSubscriptionRecords(deps.db));
+          return (
+            Number(row?.deleted ?? 0) +
+            (await pruneSubscriptionRecords(deps.db)) +
+            (await pruneSpentPlanLinks(deps.db, JOBS_PRUNE_BATCH))
+          );
         },
       },
     ],

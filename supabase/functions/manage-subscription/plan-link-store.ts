@@ -1,3 +1,4 @@
+import { PLAN_LINK_HOURS } from "../_shared/contract.ts";
 import { asDatabaseError, type Db } from "../_shared/db.ts";
 
 // Which change-plan links were used (supabase/migrations/…_plan_links.sql): a link's nonce is
@@ -36,6 +37,38 @@ export function createPlanLinkStore(db: Db): PlanLinkStore {
         await db.query("delete from private.plan_link_uses where nonce = $1", [nonce]);
       }),
   };
+}
+
+/** The outbox kind of the e-mail that carries a change-plan link (change-plan.ts). */
+export const PLAN_LINK_EMAIL_KIND = "change_plan_link";
+
+/**
+ * Deletes a bounded batch of what a change-plan link leaves once it can no longer be used: the
+ * record of its use and the outbox copy of the e-mail that carried it, whose link expires
+ * PLAN_LINK_HOURS after it was written. The Privacy Policy promises both go at the clean-up
+ * after that; the job runner calls this. Judged by the database's clock, like all pruning.
+ */
+export async function pruneSpentPlanLinks(db: Db, batch = 500): Promise<number> {
+  return await guarded(async () => {
+    const [row] = await db.query<{ deleted: number }>(
+      `with uses as (
+         delete from private.plan_link_uses where nonce in (
+           select nonce from private.plan_link_uses
+           where expires_at <= statement_timestamp() limit $1::integer)
+         returning 1
+       ),
+       mail as (
+         delete from private.email_outbox where id in (
+           select id from private.email_outbox
+           where kind = $2 and created_at <= statement_timestamp() - make_interval(hours => $3::integer)
+           limit $1::integer)
+         returning 1
+       )
+       select ((select count(*) from uses) + (select count(*) from mail))::integer as deleted`,
+      [batch, PLAN_LINK_EMAIL_KIND, PLAN_LINK_HOURS],
+    );
+    return Number(row?.deleted ?? 0);
+  });
 }
 
 /** In memory, for tests and for a process without a database. */
