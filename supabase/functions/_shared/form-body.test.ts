@@ -61,6 +61,17 @@ describe("parseFormBytes", () => {
       },
     });
   });
+  it("reads the characters a script leaves unescaped (curl -d email=jane@example.com)", () => {
+    expect(
+      parseFormBytes(
+        bytes("email=jane@example.com&returnTo=/pricing&site=http://localhost:3000"),
+        8,
+      ),
+    ).toEqual({
+      ok: true,
+      value: { email: "jane@example.com", returnTo: "/pricing", site: "http://localhost:3000" },
+    });
+  });
   it("an empty body has no fields", () => {
     expect(parseFormBytes(bytes(""), 8)).toEqual({ ok: true, value: {} });
   });

@@ -26,8 +26,9 @@ export function isOwnFormPost(req: Request, allowedOrigins: readonly string[]): 
 
 export type FormParseResult = { ok: true; value: Record<string, string> } | { ok: false };
 
-// A pair's name and value: only what a browser's urlencoded serializer writes.
-const ENCODED = /^[A-Za-z0-9*\-._+%]*$/;
+// A pair's name and value: what a browser's urlencoded serializer writes, plus the URL
+// characters a script (curl -d) leaves unescaped, such as `jane@example.com` or `/pricing`.
+const ENCODED = /^[A-Za-z0-9*\-._+%~!$'(),;:@/?]*$/;
 
 function decodeStrict(text: string): string | null {
   if (!ENCODED.test(text)) return null;
