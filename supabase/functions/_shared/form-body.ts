@@ -95,6 +95,21 @@ export async function readFormRequest(
   return parsed.ok ? parsed : { ok: false, status: 400, code: "invalid_form" };
 }
 
+/**
+ * Where a form's answer sends the browser back to: the site's address on the allowed origin
+ * the post came from, so a visitor on http://127.0.0.1:3000 stays there rather than landing on
+ * http://localhost:3000 (another origin to the browser). Any other post goes to `siteUrl`.
+ */
+export function formReturnBase(
+  req: Request,
+  siteUrl: string,
+  allowedOrigins: readonly string[],
+): string {
+  const origin = req.headers.get("origin");
+  if (origin === null || !allowedOrigins.includes(origin)) return siteUrl;
+  return `${origin}${new URL(siteUrl).pathname.replace(/\/+$/, "")}`;
+}
+
 /** A 303 See Other: after a form post the browser follows it with a GET. */
 export function seeOther(location: string, headers: Record<string, string> = {}): Response {
   return new Response(null, {
