@@ -554,11 +554,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return customer === undefined ? missing("customer", id) : { body: customer };
     }
     if (method === "GET" && path === "/v1/subscriptions") {
-      const status = params.status ?? "active";
+      // Like Stripe: without a status, every subscription but the canceled ones.
+      const status = params.status;
       const found = [...subscriptions.values()].filter(
         (s) =>
           (params.customer === undefined || s.customer === params.customer) &&
-          (status === "all" ? true : s.status === status),
+          (status === "all"
+            ? true
+            : status === undefined
+              ? s.status !== "canceled"
+              : s.status === status),
       );
       return { body: list(path, found) };
     }

@@ -141,6 +141,25 @@ describe("the Stripe adapter", () => {
     }
   });
 
+  it("the fake, like Stripe, lists every status but canceled when none is asked for", async () => {
+    const statuses = [
+      "active",
+      "trialing",
+      "past_due",
+      "unpaid",
+      "incomplete",
+      "canceled",
+    ] as const;
+    for (const status of statuses) fake.seedSubscription({ email: "ada@example.com", status });
+    const response = await fetch(`${fake.url}/v1/subscriptions`, {
+      headers: { authorization: "Bearer sk_test_fake_manage" },
+    });
+    const listed = (await response.json()) as { data: { status: string }[] };
+    expect(listed.data.map((s) => s.status).sort()).toEqual(
+      statuses.filter((status) => status !== "canceled").sort(),
+    );
+  });
+
   it("reads each customer once, however many look-ups found it", async () => {
     const seeded = fake.seedSubscription({ email: "ada@example.com" });
     const found = await billing().findSubscriptions("Ada@Example.com", [
