@@ -85,7 +85,7 @@ export interface FakeSubscription {
     data: {
       id: string;
       object: "subscription_item";
-      price: { id: string; object: "price" };
+      price: { id: string; object: "price"; product: string };
       current_period_start: number;
       current_period_end: number;
     }[];
@@ -559,6 +559,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const found = [...subscriptions.values()].filter(
         (s) =>
           (params.customer === undefined || s.customer === params.customer) &&
+          (params.price === undefined || s.items.data.some((i) => i.price.id === params.price)) &&
           (status === "all"
             ? true
             : status === undefined
@@ -701,7 +702,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
           {
             id: nextId("si"),
             object: "subscription_item",
-            price: { id: seed.price ?? "price_test_pro_fake", object: "price" },
+            price: {
+              id: seed.price ?? "price_test_pro_fake",
+              object: "price",
+              // The product GET /v1/prices/:id names.
+              product: `prod_fake_${seed.price ?? "price_test_pro_fake"}`,
+            },
             current_period_start: periodStart,
             current_period_end: periodEnd,
           },
