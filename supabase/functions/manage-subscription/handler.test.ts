@@ -167,6 +167,9 @@ describe("cancel", () => {
     ]);
     const receipt = mailer.sent.find((m) => m.kind === "cancellation_unmatched");
     expect(receipt?.text).not.toContain("/cancel/keep");
+    // Another address's subscription may still charge: the receipt promises nothing of it.
+    expect(receipt?.text).not.toMatch(/nothing will be charged/i);
+    expect(receipt?.text).toContain("this request cancelled nothing");
   });
 
   it("answers at the same moment whether or not Stripe has work to do", async () => {
