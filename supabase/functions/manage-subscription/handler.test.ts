@@ -169,7 +169,7 @@ describe("cancel", () => {
     expect(receipt?.text).not.toContain("/cancel/keep");
     // Another address's subscription may still charge: the receipt promises nothing of it.
     expect(receipt?.text).not.toMatch(/nothing will be charged/i);
-    expect(receipt?.text).toContain("this request cancelled nothing");
+    expect(receipt?.text).toContain("this request canceled nothing");
   });
 
   it("answers at the same moment whether or not Stripe has work to do", async () => {
