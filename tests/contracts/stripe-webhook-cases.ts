@@ -511,4 +511,19 @@ export const webhookContractCases: {
       await expectNothingRecorded(stack);
     },
   },
+  {
+    name: "a checkout session without an address is confirmed to its customer's",
+    async run(stack) {
+      const subscription = stack.stripe.seedSubscription({ email: "Hedy@Example.com" });
+      const event = checkoutEvent(subscription, "unused@example.com");
+      const session = event.data.object as Record<string, unknown>;
+      delete session.customer_details;
+      const response = await stack.deliver(event);
+      assert.equal(response.status, 200);
+      assert.deepEqual(
+        (await stack.confirmations()).map((mail) => mail.to_address),
+        ["Hedy@Example.com"],
+      );
+    },
+  },
 ];

@@ -106,10 +106,13 @@ export function createWebhookHandler(deps: WebhookDeps): FunctionHandler {
   }
 
   async function onCheckout(ref: EventRef, session: CheckoutSessionObject): Promise<Outcome> {
-    const email = session.customer_details?.email ?? session.customer_email ?? null;
-    if (session.mode !== "subscription" || !session.subscription || email === null) {
-      return "ignored";
-    }
+    if (session.mode !== "subscription" || !session.subscription) return "ignored";
+    // A session that carries no address (a stand-in's, say) names its customer, who has one.
+    const email =
+      session.customer_details?.email ??
+      session.customer_email ??
+      (session.customer ? await deps.stripe.customerEmail(idOf(session.customer)) : null);
+    if (email === null) return "ignored";
     const subscription = await retrieveSubscription(idOf(session.subscription));
     const snapshot = snapshotOf(subscription, email, planOf, ref.created);
     const plan = snapshot.plan as CheckoutPlanId | null;
