@@ -48,6 +48,8 @@ type DeliverOptions = {
   /** The body as is, instead of the event's JSON. */
   raw?: string;
   handler?: FunctionHandler;
+  /** The Content-Type header (default JSON); null leaves it out. */
+  contentType?: string | null;
 };
 
 let serial = 0;
@@ -145,7 +147,10 @@ export async function withWebhookStack(run: (stack: WebhookStack) => Promise<voi
             cryptoProvider,
           })
         : options.signature;
-    const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
+    const headers: Record<string, string> = {};
+    const contentType =
+      options.contentType === undefined ? "application/json; charset=utf-8" : options.contentType;
+    if (contentType !== null) headers["content-type"] = contentType;
     if (signature !== null) headers["stripe-signature"] = signature;
     const response = await (options.handler ?? handler)(
       new Request(ENDPOINT, { method: "POST", headers, body: payload }),
@@ -443,6 +448,82 @@ export const webhookContractCases: {
       assert.match(latest.text_body, /already has a live Castloop subscription \(Pro\)/);
       assert.match(latest.text_body, /this one \(Expert\) is a second/);
       assert.match(latest.text_body, /Plan: Expert, \$299 a month, taxes included\./);
+    },
+  },
+  {
+    name: "a delivery without Content-Type, or as text/plain, is read alike",
+    async run(stack) {
+      const ada = stack.stripe.seedSubscription({ email: "ada@example.com" });
+      const bare = await stack.deliver(checkoutEvent(ada, "ada@example.com"), {
+        contentType: null,
+      });
+      assert.equal(bare.status, 200);
+      const grace = stack.stripe.seedSubscription({ email: "grace@example.com" });
+      const plain = await stack.deliver(checkoutEvent(grace, "grace@example.com"), {
+        contentType: "text/plain",
+      });
+      assert.equal(plain.status, 200);
+      assert.equal((await stack.confirmations()).length, 2);
+    },
+  },
+  {
+    name: "ids with hyphens and a price given as its id are read",
+    async run(stack) {
+      const t = nowSeconds();
+      const response = await stack.deliver({
+        id: "evt_a-b",
+        object: "event",
+        type: "customer.subscription.created",
+        created: t,
+        data: {
+          object: {
+            id: "sub_test-1",
+            object: "subscription",
+            customer: { id: "cus_x-2", object: "customer", email: "Hedy@Example.com" },
+            status: "active",
+            cancel_at_period_end: false,
+            start_date: t,
+            items: {
+              object: "list",
+              data: [{ price: PRO_PRICE, current_period_start: t, current_period_end: t + 86_400 }],
+            },
+          },
+        },
+      });
+      assert.equal(response.status, 200);
+      const [row] = await stack.db.query<Record<string, unknown>>(
+        "select * from private.subscriptions where id = 'sub_test-1'",
+      );
+      assert.equal(row?.customer_id, "cus_x-2");
+      assert.equal(row?.plan, "price_pro");
+    },
+  },
+  {
+    name: "an event whose subscription Stripe no longer has gets 200 and is ignored",
+    async run(stack) {
+      const gone = {
+        ...stack.stripe.seedSubscription({ email: "ada@example.com" }),
+        id: "sub_test_gone",
+      };
+      const response = await stack.deliver(checkoutEvent(gone, "ada@example.com"));
+      assert.equal(response.status, 200);
+      assert.deepEqual(await response.json(), { received: true, ignored: true });
+      await expectNothingRecorded(stack);
+    },
+  },
+  {
+    name: "a checkout session without an address is confirmed to its customer's",
+    async run(stack) {
+      const subscription = stack.stripe.seedSubscription({ email: "Hedy@Example.com" });
+      const event = checkoutEvent(subscription, "unused@example.com");
+      const session = event.data.object as Record<string, unknown>;
+      delete session.customer_details;
+      const response = await stack.deliver(event);
+      assert.equal(response.status, 200);
+      assert.deepEqual(
+        (await stack.confirmations()).map((mail) => mail.to_address),
+        ["Hedy@Example.com"],
+      );
     },
   },
 ];

@@ -85,7 +85,7 @@ export interface FakeSubscription {
     data: {
       id: string;
       object: "subscription_item";
-      price: { id: string; object: "price" };
+      price: { id: string; object: "price"; product: string };
       current_period_start: number;
       current_period_end: number;
     }[];
@@ -554,11 +554,17 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return customer === undefined ? missing("customer", id) : { body: customer };
     }
     if (method === "GET" && path === "/v1/subscriptions") {
-      const status = params.status ?? "active";
+      // Like Stripe: without a status, every subscription but the canceled ones.
+      const status = params.status;
       const found = [...subscriptions.values()].filter(
         (s) =>
           (params.customer === undefined || s.customer === params.customer) &&
-          (status === "all" ? true : s.status === status),
+          (params.price === undefined || s.items.data.some((i) => i.price.id === params.price)) &&
+          (status === "all"
+            ? true
+            : status === undefined
+              ? s.status !== "canceled"
+              : s.status === status),
       );
       return { body: list(path, found) };
     }
@@ -696,7 +702,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
           {
             id: nextId("si"),
             object: "subscription_item",
-            price: { id: seed.price ?? "price_test_pro_fake", object: "price" },
+            price: {
+              id: seed.price ?? "price_test_pro_fake",
+              object: "price",
+              // The product GET /v1/prices/:id names.
+              product: `prod_fake_${seed.price ?? "price_test_pro_fake"}`,
+            },
             current_period_start: periodStart,
             current_period_end: periodEnd,
           },

@@ -1,3 +1,4 @@
+import { LOCAL_EMAIL_FROM } from "../../supabase/functions/_shared/email-env.ts";
 import { FUNCTIONS_PATH } from "../../supabase/functions/_shared/contract.ts";
 import {
   DEFAULT_RATE_LIMIT_PER_MINUTE,
@@ -157,8 +158,9 @@ export const variableDocs: Readonly<Record<string, VariableDoc>> = {
     secret: true,
   },
   EMAIL_FROM: {
-    default: "none",
-    meaning: "Sender, `Name <address>` on a domain verified in Resend; required with the key.",
+    default: `none; \`${LOCAL_EMAIL_FROM}\` with a loopback \`RESEND_API_BASE\``,
+    meaning:
+      "Sender, `Name <address>` on a domain verified in Resend; required with the key unless `RESEND_API_BASE` is a loopback stand-in.",
   },
   RESEND_API_BASE: {
     default: "Resend's API",

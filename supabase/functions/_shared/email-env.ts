@@ -1,9 +1,15 @@
 import { z } from "zod";
 import { BRAND_NAME } from "./contract.ts";
 import { hasLineBreak } from "./email.ts";
-import { envProblems, FunctionConfigError, optional, secureApiBase } from "./env.ts";
+import {
+  envProblems,
+  FunctionConfigError,
+  isLoopbackHost,
+  optional,
+  secureApiBase,
+} from "./env.ts";
 
-/** The sender when none is configured: only ever used for the local outbox. */
+/** The sender when none is configured: for the local outbox and a stand-in on loopback. */
 export const LOCAL_EMAIL_FROM = `${BRAND_NAME} <no-reply@localhost>`;
 
 // "Name <address>" or a bare address, on one line.
@@ -42,13 +48,16 @@ export class EmailConfigError extends FunctionConfigError {
 
 /**
  * Resend's settings. With a key, EMAIL_FROM is required (Resend sends only from a verified
- * domain); without one, messages are kept in the outbox for `npm run outbox`.
+ * domain), unless RESEND_API_BASE is a stand-in on this machine, which verifies no domain;
+ * without a key, messages are kept in the outbox for `npm run outbox`.
  */
 export function parseEmailEnv(env: Record<string, string | undefined>): EmailConfig {
   const result = emailEnvSchema.safeParse(env);
   if (!result.success) throw new EmailConfigError(envProblems(result.error));
   const vars = result.data;
-  if (vars.RESEND_API_KEY !== undefined && vars.EMAIL_FROM === undefined) {
+  const standIn =
+    vars.RESEND_API_BASE !== undefined && isLoopbackHost(new URL(vars.RESEND_API_BASE).hostname);
+  if (vars.RESEND_API_KEY !== undefined && vars.EMAIL_FROM === undefined && !standIn) {
     throw new EmailConfigError([
       "EMAIL_FROM is required with RESEND_API_KEY (an address on a domain verified in Resend)",
     ]);

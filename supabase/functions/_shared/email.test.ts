@@ -221,6 +221,17 @@ describe("helpers and configuration", () => {
       }),
     ).toEqual({ apiKey: "re_x", apiBase: "http://127.0.0.1:9999", from: FROM });
     expect(() => parseEmailEnv({ RESEND_API_KEY: "re_x" })).toThrow("EMAIL_FROM");
+    // A stand-in on this machine verifies no domain: the local sender serves.
+    for (const base of ["http://127.0.0.1:9999", "http://localhost:9999", "http://[::1]:9999"]) {
+      expect(parseEmailEnv({ RESEND_API_KEY: "re_x", RESEND_API_BASE: base })).toEqual({
+        apiKey: "re_x",
+        apiBase: base,
+        from: "Castloop <no-reply@localhost>",
+      });
+    }
+    expect(() =>
+      parseEmailEnv({ RESEND_API_KEY: "re_x", RESEND_API_BASE: "https://resend.example" }),
+    ).toThrow("EMAIL_FROM");
     expect(() => parseEmailEnv({ RESEND_API_BASE: "http://resend.example" })).toThrow(
       "RESEND_API_BASE",
     );

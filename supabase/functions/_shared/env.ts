@@ -100,6 +100,18 @@ export function envProblems(error: z.ZodError): string[] {
 }
 
 /**
+ * The site's own origins: its URL's, and on a loopback address the three names of this machine
+ * on the same port (a visitor types localhost, 127.0.0.1 or [::1] alike).
+ */
+export function ownOrigins(siteUrl: string): string[] {
+  const url = new URL(siteUrl);
+  if (!isLoopbackHost(url.hostname)) return [url.origin];
+  const port = url.port === "" ? "" : `:${url.port}`;
+  const names = ["localhost", "127.0.0.1", "[::1]"];
+  return [...new Set([url.origin, ...names.map((name) => `${url.protocol}//${name}${port}`)])];
+}
+
+/**
  * The public origin (no trailing slash) and the origins allowed to call from a browser, which
  * default to the site's own. Returns the problem text instead when ALLOWED_ORIGINS is malformed.
  */
@@ -109,7 +121,7 @@ export function siteAndOrigins(vars: {
   ALLOWED_ORIGINS?: string;
 }): { siteUrl: string; allowedOrigins: string[] } | { problem: string } {
   const siteUrl = (vars.SITE_URL ?? `http://localhost:${vars.PORT ?? 3000}`).replace(/\/+$/, "");
-  const listed = (vars.ALLOWED_ORIGINS ?? new URL(siteUrl).origin)
+  const listed = (vars.ALLOWED_ORIGINS ?? ownOrigins(siteUrl).join(","))
     .split(",")
     .map((origin) => origin.trim())
     .filter((origin) => origin !== "");

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isFormContentType, isOwnFormPost, parseFormBytes, readFormRequest } from "./form-body.ts";
+import {
+  formReturnBase,
+  isFormContentType,
+  isOwnFormPost,
+  parseFormBytes,
+  readFormRequest,
+} from "./form-body.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const SITE = "https://castloop.test";
@@ -61,6 +67,17 @@ describe("parseFormBytes", () => {
       },
     });
   });
+  it("reads the characters a script leaves unescaped (curl -d email=jane@example.com)", () => {
+    expect(
+      parseFormBytes(
+        bytes("email=jane@example.com&returnTo=/pricing&site=http://localhost:3000"),
+        8,
+      ),
+    ).toEqual({
+      ok: true,
+      value: { email: "jane@example.com", returnTo: "/pricing", site: "http://localhost:3000" },
+    });
+  });
   it("an empty body has no fields", () => {
     expect(parseFormBytes(bytes(""), 8)).toEqual({ ok: true, value: {} });
   });
@@ -106,5 +123,21 @@ describe("readFormRequest", () => {
     } as RequestInit);
     const result = await readFormRequest(req, { ...limits, timeoutMs: 20 });
     expect(result).toEqual({ ok: false, status: 408, code: "request_timeout" });
+  });
+});
+
+describe("formReturnBase", () => {
+  const allowed = [SITE, "http://127.0.0.1:3000"];
+  it("is the allowed origin the post came from, with the site's path", () => {
+    expect(formReturnBase(post({ origin: "http://127.0.0.1:3000" }), SITE, allowed)).toBe(
+      "http://127.0.0.1:3000",
+    );
+    expect(formReturnBase(post({ origin: "http://127.0.0.1:3000" }), `${SITE}/site`, allowed)).toBe(
+      "http://127.0.0.1:3000/site",
+    );
+  });
+  it("is the site's address for any other origin, or none", () => {
+    expect(formReturnBase(post({ origin: "https://evil.example" }), SITE, allowed)).toBe(SITE);
+    expect(formReturnBase(post({}), SITE, allowed)).toBe(SITE);
   });
 });

@@ -26,8 +26,9 @@ export function isOwnFormPost(req: Request, allowedOrigins: readonly string[]): 
 
 export type FormParseResult = { ok: true; value: Record<string, string> } | { ok: false };
 
-// A pair's name and value: only what a browser's urlencoded serializer writes.
-const ENCODED = /^[A-Za-z0-9*\-._+%]*$/;
+// A pair's name and value: what a browser's urlencoded serializer writes, plus the URL
+// characters a script (curl -d) leaves unescaped, such as `jane@example.com` or `/pricing`.
+const ENCODED = /^[A-Za-z0-9*\-._+%~!$'(),;:@/?]*$/;
 
 function decodeStrict(text: string): string | null {
   if (!ENCODED.test(text)) return null;
@@ -92,6 +93,21 @@ export async function readFormRequest(
   }
   const parsed = parseFormBytes(body.bytes, options.maxFields);
   return parsed.ok ? parsed : { ok: false, status: 400, code: "invalid_form" };
+}
+
+/**
+ * Where a form's answer sends the browser back to: the site's address on the allowed origin
+ * the post came from, so a visitor on http://127.0.0.1:3000 stays there rather than landing on
+ * http://localhost:3000 (another origin to the browser). Any other post goes to `siteUrl`.
+ */
+export function formReturnBase(
+  req: Request,
+  siteUrl: string,
+  allowedOrigins: readonly string[],
+): string {
+  const origin = req.headers.get("origin");
+  if (origin === null || !allowedOrigins.includes(origin)) return siteUrl;
+  return `${origin}${new URL(siteUrl).pathname.replace(/\/+$/, "")}`;
 }
 
 /** A 303 See Other: after a form post the browser follows it with a GET. */

@@ -107,6 +107,24 @@ describe("the subscriptions mirror and the yearly reminders", () => {
     ]);
   });
 
+  it("names no renewal day that has already passed", async () => {
+    // The mirror heard nothing since checkout: its period ended eleven months ago.
+    await mirror(snapshot({ currentPeriodEnd: new Date("2025-12-28T10:00:00Z") }));
+    const [due] = await dueReminders(db, new Date("2026-11-28T10:00:00Z"));
+    expect(due?.currentPeriodEnd).toBeNull();
+    await queueRenewalReminders({
+      db,
+      context,
+      now: new Date("2026-11-28T10:00:00Z"),
+      local: true,
+    });
+    const [mail] = await db.query<{ text_body: string }>(
+      "select text_body from private.email_outbox",
+    );
+    expect(mail?.text_body).not.toContain("The next renewal is on");
+    expect(mail?.text_body).toContain("renews automatically every month");
+  });
+
   it("reminds no subscription that has ended or is set to end", async () => {
     await mirror(snapshot({ id: "sub_test_ending", cancelAtPeriodEnd: true }));
     await mirror(snapshot({ id: "sub_test_ended", status: "canceled", endedAt: new Date() }));

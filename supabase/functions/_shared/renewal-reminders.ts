@@ -77,14 +77,19 @@ export async function dueReminders(db: Db, now: Date, limit = 50): Promise<DueRe
   } catch (error) {
     throw asDatabaseError(error);
   }
-  return rows.map((row) => ({
-    subscriptionId: row.id,
-    to: row.customer_email,
-    plan: row.plan,
-    anniversary: asDate(row.anniversary),
-    years: Number(row.years),
-    currentPeriodEnd: row.current_period_end === null ? null : asDate(row.current_period_end),
-  }));
+  return rows.map((row) => {
+    // A period end already passed is a renewal the mirror missed (no event since): the
+    // reminder then names no renewal day rather than one in the past.
+    const end = row.current_period_end === null ? null : asDate(row.current_period_end);
+    return {
+      subscriptionId: row.id,
+      to: row.customer_email,
+      plan: row.plan,
+      anniversary: asDate(row.anniversary),
+      years: Number(row.years),
+      currentPeriodEnd: end !== null && end.getTime() > now.getTime() ? end : null,
+    };
+  });
 }
 
 const isPlanId = (plan: string | null): plan is CheckoutPlanId =>

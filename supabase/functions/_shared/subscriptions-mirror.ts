@@ -184,3 +184,35 @@ export async function pruneSubscriptionRecords(db: Db, asOf?: Date, batch = 500)
     throw asDatabaseError(error);
   }
 }
+
+/**
+ * Notes in the mirror a change this site has just made in Stripe (a cancellation set, undone
+ * or made at once), stamped `at`: an event older than the change no longer overwrites it, and
+ * Stripe's own event of the change, made after it, still does. A subscription the mirror has
+ * not heard of is left alone.
+ */
+export async function noteOwnChange(
+  db: Db,
+  id: string,
+  change: { cancelAtPeriodEnd: boolean } | { endedAt: Date },
+  at: Date,
+): Promise<void> {
+  try {
+    await db.query(
+      "cancelAtPeriodEnd" in change
+        ? `update private.subscriptions
+             set cancel_at_period_end = $2::boolean,
+                 event_created = greatest(event_created, $3::timestamptz),
+                 updated_at = statement_timestamp()
+           where id = $1::text`
+        : `update private.subscriptions
+             set status = 'canceled', ended_at = $2::timestamptz,
+                 event_created = greatest(event_created, $3::timestamptz),
+                 updated_at = statement_timestamp()
+           where id = $1::text`,
+      [id, "cancelAtPeriodEnd" in change ? change.cancelAtPeriodEnd : change.endedAt, at],
+    );
+  } catch (error) {
+    throw asDatabaseError(error);
+  }
+}

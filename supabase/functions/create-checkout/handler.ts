@@ -1,4 +1,5 @@
 import {
+  formReturnBase,
   isFormContentType,
   isOwnFormPost,
   readFormRequest,
@@ -111,7 +112,8 @@ function createRefusingHandler(
         maxFields: MAX_FORM_FIELDS,
       });
       const returnTo = form.ok ? returnPathOf(form.value) : DEFAULT_RETURN_PATH;
-      return backToPage(options.siteUrl, returnTo, code, cors);
+      const base = formReturnBase(req, options.siteUrl, options.allowedOrigins);
+      return backToPage(base, returnTo, code, cors);
     },
   );
 }
@@ -231,7 +233,8 @@ export function createCheckoutHandler(deps: CheckoutHandlerDeps): CheckoutHandle
    */
   async function formPost(req: Request, cors: Record<string, string>, info?: ClientInfo) {
     let returnTo = DEFAULT_RETURN_PATH;
-    const back = (code: MessageCode) => backToPage(deps.siteUrl, returnTo, code, cors);
+    const base = formReturnBase(req, deps.siteUrl, deps.allowedOrigins);
+    const back = (code: MessageCode) => backToPage(base, returnTo, code, cors);
     try {
       if (!isOwnFormPost(req, deps.allowedOrigins)) {
         log(JSON.stringify({ level: "warn", event: "checkout_cross_site_form" }));

@@ -84,6 +84,24 @@ const postJson = (body: unknown) =>
 const tokenIn = (text: string) => /change-plan\/confirm\?token=(\S+)/.exec(text)?.[1] ?? "";
 
 describe("change_plan", () => {
+  it("refuses a change-plan form from another site on /change-plan's own notice", async () => {
+    const { handler, mailer, settle } = setup();
+    const answer = await handler(
+      new Request(ENDPOINT, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: "https://evil.test",
+        },
+        body: new URLSearchParams({ action: "change_plan", email: "ada@example.com" }).toString(),
+      }),
+    );
+    await settle();
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toBe(`${SITE}/change-plan#error-forbidden_origin`);
+    expect(mailer.sent).toEqual([]);
+  });
+
   it("e-mails each live subscription of the address its own link, and answers alike for a stranger", async () => {
     const sleeps: number[] = [];
     const { handler, billing, mailer, settle } = setup({ floorMs: 1_200, sleeps });

@@ -17,6 +17,7 @@ import {
 } from "./handler.ts";
 import { parseManageEnv } from "./schema.ts";
 import { createStripeBilling } from "./stripe.ts";
+import { mirroredBilling } from "./mirror-writes.ts";
 import { createPlanLinkStore } from "./plan-link-store.ts";
 import { createStripePortal, type PlanPortal } from "./portal.ts";
 import { createRequestStore } from "./store.ts";
@@ -128,7 +129,7 @@ export function createManageSubscriptionFromEnv(
     });
   const mailer = options.mailer ?? mailerAt();
 
-  const billing =
+  const stripeBilling =
     options.billing ??
     (config.secretKey === undefined
       ? undefined
@@ -138,6 +139,7 @@ export function createManageSubscriptionFromEnv(
           planNames: config.planNames,
           timeoutMs: options.stripeTimeoutMs,
         }));
+  const billing = stripeBilling && mirroredBilling(stripeBilling, db, log);
   if (
     billing !== undefined &&
     (config.linkSecret === undefined || config.missing.includes("JOBS_SECRET"))

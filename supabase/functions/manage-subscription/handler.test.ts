@@ -33,6 +33,7 @@ function setup(
     floorMs?: number;
     sleep?: (ms: number) => Promise<void>;
     perClient?: number;
+    allowedOrigins?: string[];
   } = {},
 ) {
   const billing = memoryBilling();
@@ -46,7 +47,7 @@ function setup(
     store,
     linkSecret: SECRET,
     siteUrl: SITE,
-    allowedOrigins: [SITE],
+    allowedOrigins: options.allowedOrigins ?? [SITE],
     email: { brand: "Castloop", siteUrl: SITE, supportEmail: "support@castloop.test" },
     log: (line: string) => logs.push(line),
     floorMs: options.floorMs ?? 0,
@@ -166,6 +167,9 @@ describe("cancel", () => {
     ]);
     const receipt = mailer.sent.find((m) => m.kind === "cancellation_unmatched");
     expect(receipt?.text).not.toContain("/cancel/keep");
+    // Another address's subscription may still charge: the receipt promises nothing of it.
+    expect(receipt?.text).not.toMatch(/nothing will be charged/i);
+    expect(receipt?.text).toContain("this request canceled nothing");
   });
 
   it("answers at the same moment whether or not Stripe has work to do", async () => {
@@ -367,6 +371,18 @@ describe("limits and failures", () => {
     expect((await response.json()).code).toBe("database_unavailable");
     expect(billing.calls).toEqual([]);
     expect(mailer.sent).toEqual([]);
+  });
+
+  it("sends a form back to the allowed origin it was posted from", async () => {
+    const local = "http://127.0.0.1:3000";
+    const { handler, settle } = setup({ allowedOrigins: [SITE, local] });
+    const done = await handler(
+      postForm({ action: "cancel", email: "ada@example.com" }, { origin: local }),
+    );
+    await settle();
+    expect(done.headers.get("location")).toBe(`${local}/cancel/requested`);
+    const bad = await handler(postForm({ action: "cancel", email: "ada" }, { origin: local }));
+    expect(bad.headers.get("location")).toBe(`${local}/cancel#error-invalid_email`);
   });
 
   it("refuses a form posted from another site", async () => {

@@ -7,6 +7,7 @@ import {
   readFormOrJson,
   type BodyKind,
 } from "../_shared/form-or-json.ts";
+import { formReturnBase } from "../_shared/form-body.ts";
 import { json, problem } from "../_shared/http.ts";
 import type { RateLimiter, RateLimitVerdict } from "../_shared/rate-limit.ts";
 import { rateLimitKey } from "../_shared/client-address.ts";
@@ -116,16 +117,19 @@ type Reply = (status: number, code: ManageErrorCode, extra?: Record<string, stri
 /** Where a fault is answered: the cancel page (or JSON) until the body names its own page. */
 type FaultPage = { fail: Reply };
 
-/** Answers to a plain form go back to a page (303); to a script, as JSON. */
+/**
+ * Answers to a plain form go back to a page (303) under `base` (form-body.ts
+ * `formReturnBase`); to a script, as JSON.
+ */
 function responder(
   kind: BodyKind | undefined,
   action: Action | undefined,
-  siteUrl: string,
+  base: string,
   cors: Record<string, string>,
   token?: string,
 ): { fail: Reply; succeed: (action: Action, message: string) => Response } {
   const form = kind === "form";
-  const page = (path: string) => `${siteUrl}${path}`;
+  const page = (path: string) => `${base}${path}`;
   return {
     fail(status, code, extra = {}) {
       if (!form) return problem(status, code, MESSAGES[code], { ...cors, ...extra });
@@ -175,7 +179,8 @@ function createRefusingHandler(
       const fields = read.ok ? (read.value as Record<string, unknown> | null) : null;
       const action = isAction(fields?.action) ? fields.action : undefined;
       const token = typeof fields?.token === "string" ? fields.token : undefined;
-      return responder(read.kind, action, options.siteUrl, cors, token).fail(503, code, extra);
+      const base = formReturnBase(req, options.siteUrl, options.allowedOrigins);
+      return responder(read.kind, action, base, cors, token).fail(503, code, extra);
     },
   );
 }
@@ -220,6 +225,7 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
     now,
     mirror: deps.mirror,
   };
+  const baseFor = (req: Request) => formReturnBase(req, deps.siteUrl, deps.allowedOrigins);
   const dbDown = (fail: Reply) =>
     fail(503, "database_unavailable", { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
 
@@ -249,7 +255,7 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
   ) {
     return async (req: Request, cors: Record<string, string>, info?: ClientInfo) => {
       const fault: FaultPage = {
-        fail: responder(bodyKind(req), undefined, deps.siteUrl, cors).fail,
+        fail: responder(bodyKind(req), undefined, baseFor(req), cors).fail,
       };
       try {
         return await post(req, cors, info, fault);
@@ -266,8 +272,12 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
     answerFaults(async (req, cors, info, fault) => {
       const started = Date.now();
       if (!isTrustedOrigin(req, deps.allowedOrigins)) {
-        await req.body?.cancel().catch(() => {});
-        return responder(bodyKind(req), undefined, deps.siteUrl, cors).fail(
+        // Read (within the usual limits) only to name the page the refusal is shown on.
+        const read = await readFormOrJson(req, MAX_BODY_BYTES, BODY_READ_TIMEOUT_MS);
+        const fields = read.ok ? (read.value as Record<string, unknown> | null) : null;
+        const action = isAction(fields?.action) ? fields.action : undefined;
+        const token = typeof fields?.token === "string" ? fields.token : undefined;
+        return responder(bodyKind(req), action, deps.siteUrl, cors, token).fail(
           403,
           "forbidden_origin",
         );
@@ -278,13 +288,13 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
         deps.bodyTimeoutMs ?? BODY_READ_TIMEOUT_MS,
       );
       if (!read.ok) {
-        return responder(read.kind, undefined, deps.siteUrl, cors).fail(read.status, read.code);
+        return responder(read.kind, undefined, baseFor(req), cors).fail(read.status, read.code);
       }
       const fields = read.value as Record<string, unknown> | null;
       const named = fields?.action;
       const claimed = isAction(named) ? named : undefined;
       const token = typeof fields?.token === "string" ? fields.token : undefined;
-      const { fail, succeed } = responder(read.kind, claimed, deps.siteUrl, cors, token);
+      const { fail, succeed } = responder(read.kind, claimed, baseFor(req), cors, token);
       fault.fail = fail;
       const parsed = parseManageBody(read.value, now());
       if (!parsed.ok) return fail(400, parsed.code);

@@ -3,6 +3,7 @@ import type { EmbeddedDb } from "../../../server/embedded-db.ts";
 import { clearManageState } from "../../../tests/db/manage-store.ts";
 import { openTestDb } from "../../../tests/db/test-db.ts";
 import { startFakeStripe, type FakeStripe } from "../../../tests/fakes/fake-stripe.ts";
+import { dueReminders } from "../_shared/renewal-reminders.ts";
 import { mirrorUpsertParams, mirrorUpsertSql } from "../_shared/subscriptions-mirror.ts";
 import { createManageSubscriptionFromEnv } from "./from-env.ts";
 
@@ -92,6 +93,19 @@ describe("cancelling by mailbox", () => {
     const seeded = fake.seedSubscription({ email: "Jane@Example.com" });
     expect((await manage().cancel("jane@example.com")).status).toBe(200);
     expect(fake.subscriptions.get(seeded.id)?.cancel_at_period_end).toBe(true);
+  });
+
+  it("notes the cancellation in the mirror: no yearly reminder says it renews", async () => {
+    const seeded = fake.seedSubscription({ email: "Jane@Example.com" });
+    await mirror(seeded.id, seeded.customer, "Jane@Example.com");
+    expect((await manage().cancel("jane@example.com")).status).toBe(200);
+    const [row] = await db.query<{ cancel_at_period_end: boolean }>(
+      "select cancel_at_period_end from private.subscriptions where id = $1",
+      [seeded.id],
+    );
+    expect(row?.cancel_at_period_end).toBe(true);
+    const yearLater = new Date(Date.now() + 366 * 24 * 60 * 60 * 1000);
+    expect(await dueReminders(db, yearLater)).toEqual([]);
   });
 
   it("touches no one else's subscription", async () => {

@@ -27,7 +27,14 @@ const portal = (extra: Partial<StripePortalConfig> = {}) =>
     ...extra,
   });
 
+/** One subscriber on each plan, so each price's product is known. */
+const seedPlans = () => {
+  for (const price of PRICES) fake.seedSubscription({ email: `${price}@example.com`, price });
+};
+
 describe("Stripe's customer portal", () => {
+  beforeEach(seedPlans);
+
   it("opens the update flow of the subscription, for its customer, on a configuration of ours", async () => {
     const subscription = fake.seedSubscription({ email: "jane@example.com" });
     const url = await portal().openUpdate(subscription.customer, subscription.id);
@@ -95,6 +102,7 @@ describe("Stripe's customer portal", () => {
     await adapter.openUpdate(subscription.customer, subscription.id);
     // Stripe forgets everything: the configuration this process holds no longer exists.
     fake.reset();
+    seedPlans();
     const again = fake.seedSubscription({ email: "jane@example.com" });
     expect(await adapter.openUpdate(again.customer, again.id)).toMatch(/\/portal\//);
     expect(fake.portalConfigurations.size).toBe(1);
@@ -108,5 +116,33 @@ describe("Stripe's customer portal", () => {
       BillingError,
     );
     expect(await adapter.openUpdate(subscription.customer, subscription.id)).toMatch(/\/portal\//);
+  });
+
+  it("never reads a price: each plan's product comes from a subscription on it", async () => {
+    const subscription = fake.seedSubscription({ email: "jane@example.com", price: "price_pro" });
+    await portal().openUpdate(subscription.customer, subscription.id);
+    expect(fake.priceRetrievals).toEqual([]);
+    const [configuration] = [...fake.portalConfigurations.values()];
+    expect(configuration?.params).toMatchObject({
+      "features[subscription_update][products][1][product]": "prod_fake_price_pro",
+    });
+  });
+
+  it("leaves out a plan no one is on yet, and covers it once someone is", async () => {
+    fake.reset();
+    const pro = fake.seedSubscription({ email: "jane@example.com", price: "price_pro" });
+    const adapter = portal();
+    await adapter.openUpdate(pro.customer, pro.id);
+    const [partial] = [...fake.portalConfigurations.values()];
+    expect(partial?.params["metadata[castloop_prices]"]).toBe("price_pro");
+    fake.seedSubscription({ email: "a@example.com", price: "price_starter" });
+    fake.seedSubscription({ email: "b@example.com", price: "price_expert" });
+    await adapter.openUpdate(pro.customer, pro.id);
+    const sessions = [...fake.portalSessions.values()];
+    const full = fake.portalConfigurations.get(sessions[1]?.configuration ?? "");
+    expect(full?.params["metadata[castloop_prices]"]).toBe(PRICES.join(","));
+    // Complete now: the next session makes no other.
+    await adapter.openUpdate(pro.customer, pro.id);
+    expect(fake.portalConfigurations.size).toBe(2);
   });
 });

@@ -29,16 +29,35 @@ export interface StripePortalConfig {
   timeoutMs?: number;
 }
 
-/** The configuration's parameters: what a plan change in the portal does. */
-export async function portalConfigurationParams(
+/** Each configured price's product, where a subscription on it shows it; unknown ones left out. */
+export async function productsOfPrices(
   stripe: Stripe,
-  config: Pick<StripePortalConfig, "prices" | "privacyUrl" | "termsUrl">,
-): Promise<Stripe.BillingPortal.ConfigurationCreateParams> {
+  prices: readonly string[],
+): Promise<Map<string, string>> {
+  // Read from subscriptions (subscriptions.list by price), not prices.retrieve, which is not
+  // among the calls this site makes, so any stand-in of the public API serves the portal.
+  const products = new Map<string, string>();
+  for (const price of prices) {
+    const listed = await stripe.subscriptions.list({ price, status: "all", limit: 10 });
+    for (const subscription of listed.data) {
+      for (const item of subscription.items?.data ?? []) {
+        const product = item.price?.product;
+        const id = typeof product === "string" ? product : product?.id;
+        if (item.price?.id === price && id !== undefined) products.set(price, id);
+      }
+    }
+  }
+  return products;
+}
+
+/** The configuration's parameters: what a plan change in the portal does. */
+export function portalConfigurationParams(
+  products: ReadonlyMap<string, string>,
+  config: Pick<StripePortalConfig, "privacyUrl" | "termsUrl">,
+): Stripe.BillingPortal.ConfigurationCreateParams {
   const byProduct = new Map<string, string[]>();
-  for (const id of config.prices) {
-    const price = await stripe.prices.retrieve(id);
-    const product = typeof price.product === "string" ? price.product : price.product.id;
-    byProduct.set(product, [...(byProduct.get(product) ?? []), id]);
+  for (const [price, product] of products) {
+    byProduct.set(product, [...(byProduct.get(product) ?? []), price]);
   }
   return {
     business_profile: {
@@ -55,7 +74,7 @@ export async function portalConfigurationParams(
       },
       invoice_history: { enabled: true },
     },
-    metadata: { ...PORTAL_CONFIGURATION_METADATA },
+    metadata: { ...PORTAL_CONFIGURATION_METADATA, castloop_prices: [...products.keys()].join(",") },
   };
 }
 
@@ -66,36 +85,46 @@ export function createStripePortal(config: StripePortalConfig): PlanPortal {
     httpClient: Stripe.createFetchHttpClient(),
     ...apiBaseOptions(config.apiBase),
   });
-  let configuration: Promise<string> | undefined;
+  let configuration: Promise<{ id: string; complete: boolean }> | undefined;
 
-  async function findOrCreate(): Promise<string> {
-    if (config.configuration !== undefined) return config.configuration;
+  /**
+   * Ours, covering the plans whose product is known: a plan no one has subscribed to yet
+   * shows no product, so it waits for a later configuration (`complete` false).
+   */
+  async function findOrCreate(): Promise<{ id: string; complete: boolean }> {
+    if (config.configuration !== undefined) return { id: config.configuration, complete: true };
+    const products = await productsOfPrices(stripe, config.prices);
+    const covered = [...products.keys()].join(",");
+    const complete = products.size === config.prices.length;
     const listed = await stripe.billingPortal.configurations.list({ active: true, limit: 100 });
     const ours = listed.data.find(
-      (entry) => entry.metadata?.castloop === PORTAL_CONFIGURATION_METADATA.castloop,
+      (entry) =>
+        entry.metadata?.castloop === PORTAL_CONFIGURATION_METADATA.castloop &&
+        (entry.metadata?.castloop_prices ?? covered) === covered,
     );
-    if (ours !== undefined) return ours.id;
+    if (ours !== undefined) return { id: ours.id, complete };
     const made = await stripe.billingPortal.configurations.create(
-      await portalConfigurationParams(stripe, config),
+      portalConfigurationParams(products, config),
       // Two first visitors at once make one configuration, not two; the hour in the key lets a
       // configuration deleted in the Dashboard be made anew rather than replayed for a day.
       {
-        idempotencyKey: `castloop-portal-configuration-${config.prices.join("-")}-${Math.floor(Date.now() / 3_600_000)}`,
+        idempotencyKey: `castloop-portal-configuration-${[...products.keys()].join("-")}-${Math.floor(Date.now() / 3_600_000)}`,
       },
     );
-    return made.id;
+    return { id: made.id, complete };
   }
 
   async function session(customer: string, subscription: string): Promise<string> {
-    // Found once per process; a failure is forgotten so the next visitor tries again.
-    configuration ??= findOrCreate().catch((error: unknown) => {
+    // Found once per process; a failure, or one missing a plan, is looked for again next time.
+    const found = (configuration ??= findOrCreate().catch((error: unknown) => {
       configuration = undefined;
       throw error;
-    });
+    }));
+    if (!(await found).complete) configuration = undefined;
     const created = await stripe.billingPortal.sessions.create({
       customer,
       return_url: config.returnUrl,
-      configuration: await configuration,
+      configuration: (await found).id,
       flow_data: {
         type: "subscription_update",
         subscription_update: { subscription },

@@ -117,6 +117,49 @@ describe("the Stripe adapter", () => {
     expect(apiCalls()).toContain("GET /v1/customers email=grace%40example.com&limit=20");
   });
 
+  it("finds Jane@Example.com typed in lower case when search is refused or missing", async () => {
+    for (const refusal of [
+      { type: "invalid_request_error", status: 400, message: "search is off" },
+      { type: "invalid_request_error", status: 404, message: "Unrecognized request URL" },
+      { type: "permission_error", status: 403, message: "This key cannot search" },
+    ] as const) {
+      fake.reset();
+      for (let index = 0; index < 30; index += 1) {
+        fake.seedSubscription({ email: `someone${index}@example.com` });
+      }
+      const seeded = fake.seedSubscription({ email: "Jane@Example.com" });
+      fake.failNext(refusal);
+      const found = await billing().findSubscriptions("jane@example.com");
+      expect(
+        found.map((s) => [s.id, s.customerEmail]),
+        refusal.message,
+      ).toEqual([[seeded.id, "Jane@Example.com"]]);
+      // Only Jane's subscriptions are read, never the other customers'.
+      expect(apiCalls().filter((call) => call.startsWith("GET /v1/subscriptions "))).toHaveLength(
+        1,
+      );
+    }
+  });
+
+  it("the fake, like Stripe, lists every status but canceled when none is asked for", async () => {
+    const statuses = [
+      "active",
+      "trialing",
+      "past_due",
+      "unpaid",
+      "incomplete",
+      "canceled",
+    ] as const;
+    for (const status of statuses) fake.seedSubscription({ email: "ada@example.com", status });
+    const response = await fetch(`${fake.url}/v1/subscriptions`, {
+      headers: { authorization: "Bearer sk_test_fake_manage" },
+    });
+    const listed = (await response.json()) as { data: { status: string }[] };
+    expect(listed.data.map((s) => s.status).sort()).toEqual(
+      statuses.filter((status) => status !== "canceled").sort(),
+    );
+  });
+
   it("reads each customer once, however many look-ups found it", async () => {
     const seeded = fake.seedSubscription({ email: "ada@example.com" });
     const found = await billing().findSubscriptions("Ada@Example.com", [

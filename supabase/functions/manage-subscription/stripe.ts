@@ -18,6 +18,8 @@ export const STRIPE_TRY_TIMEOUT_MS = 8_000;
 export const STRIPE_MAX_NETWORK_RETRIES = 2;
 /** Customers (and their subscriptions) read per address: more is not a person. */
 const LIST_LIMIT = 20;
+/** Customers read, newest first, to match an address in any case when search is missing. */
+export const SCAN_LIMIT = 500;
 
 export interface StripeBillingConfig {
   secretKey: string;
@@ -102,14 +104,26 @@ export function createStripeBilling(config: StripeBillingConfig): Billing {
             query: `email:"${email.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`,
             limit: LIST_LIMIT,
           })
+          // Refused (4xx), unknown to a stand-in (a 404, or a page that is not JSON), or not a
+          // search result: list still works. An outage, or a rate limit, fails the look-up.
+          .then((result) => (Array.isArray(result?.data) ? result : undefined))
           .catch((error: unknown) => {
-            // An account or stand-in without search still has list; an outage fails list too.
-            if (error instanceof Stripe.errors.StripeInvalidRequestError) return undefined;
+            if (searchMissing(error)) return undefined;
             throw error;
           });
         take(searched?.data ?? []);
         for (const spelling of new Set([email, email.toLowerCase()])) {
           take((await stripe.customers.list({ email: spelling, limit: LIST_LIMIT })).data);
+        }
+        if (searched === undefined) {
+          // Without search, list's exact filter misses Jane@Example.com typed in lower case:
+          // the newest customers are read and compared without regard to case.
+          let read = 0;
+          for await (const customer of stripe.customers.list({ limit: 100 })) {
+            take([customer]);
+            read += 1;
+            if (read >= SCAN_LIMIT) break;
+          }
         }
         const found: SubscriptionView[] = [];
         for (const [id, onFile] of matching) {
@@ -196,6 +210,14 @@ export function createStripeBilling(config: StripeBillingConfig): Billing {
         return { id: refund.id };
       }),
   };
+}
+
+/** Whether a failed search says it is not offered, rather than that Stripe is down. */
+function searchMissing(error: unknown): boolean {
+  if (!(error instanceof Stripe.errors.StripeError)) return false;
+  const status = error.statusCode;
+  if (status === undefined) return error instanceof Stripe.errors.StripeAPIError;
+  return status >= 400 && status < 500 && status !== 401 && status !== 429;
 }
 
 export function toBillingError(error: unknown): BillingError {

@@ -28,7 +28,8 @@ export function unmatchedCancellationEmail(
         text: `On ${formatMoment(receivedAt)} we received a request on our website to cancel the ${context.brand} subscription of this e-mail address (reference ${requestId}).`,
       },
       {
-        text: `We found no subscription under this address, so nothing has changed and nothing will be charged to it.`,
+        // Only what the look-up shows: a subscription under another address may still renew.
+        text: `We found no subscription under this address, so this request canceled nothing. A subscription under another address is not affected and renews until it is canceled.`,
       },
       {
         text: `If you subscribed with another e-mail address, cancel again with that address, or reply to ${context.supportEmail} with the address you used at checkout and a person on our team cancels that subscription. If you did not ask for this, you can ignore this e-mail.`,

@@ -22,7 +22,7 @@ const id = (prefix: string) =>
   z
     .string()
     .max(255)
-    .regex(new RegExp(`^${prefix}_[A-Za-z0-9_]+$`));
+    .regex(new RegExp(`^${prefix}_[A-Za-z0-9_-]+$`));
 const seconds = z.number().int().nonnegative();
 const maybe = <T extends z.ZodType>(schema: T) => schema.nullish();
 const expandable = (prefix: string) => z.union([id(prefix), z.looseObject({ id: id(prefix) })]);
@@ -83,7 +83,13 @@ export const subscriptionSchema = z.looseObject({
     z.looseObject({
       data: z
         .array(
-          z.looseObject({ price: maybe(z.looseObject({ id: z.string().max(255) })), ...period }),
+          z.looseObject({
+            // The price's id, or the price itself when expanded (as Stripe sends it).
+            price: maybe(
+              z.union([z.string().max(255), z.looseObject({ id: z.string().max(255) })]),
+            ),
+            ...period,
+          }),
         )
         .max(100),
     }),
@@ -110,7 +116,7 @@ export function snapshotOf(
   eventCreated: Date,
 ): SubscriptionSnapshot {
   const item = subscription.items?.data[0];
-  const priceId = item?.price?.id ?? null;
+  const priceId = item?.price ? idOf(item.price) : null;
   const ended = subscription.status === "canceled" || subscription.status === "incomplete_expired";
   return {
     id: subscription.id,

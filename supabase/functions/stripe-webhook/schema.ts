@@ -29,7 +29,9 @@ const isLiveKey = (key: string) => /^(sk|rk)_live_/.test(key);
 export const webhookEnvSchema = z.object({
   ...functionEnvShape,
   STRIPE_WEBHOOK_SECRET: optional(
-    z.string().regex(/^whsec_[A-Za-z0-9+/=_-]{8,}$/, {
+    // Any whsec_ value on one line: a stand-in or the Stripe CLI signs with its own. A live
+    // key asks for the form Stripe's dashboard gives (below).
+    z.string().regex(/^whsec_\S+$/, {
       message: "must be the endpoint's signing secret from Stripe (whsec_…)",
     }),
   ),
@@ -74,6 +76,11 @@ export function parseWebhookEnv(env: Record<string, string | undefined>): Webhoo
   if (live && vars.STRIPE_WEBHOOK_SECRET === undefined) {
     throw new WebhookConfigError([
       "STRIPE_WEBHOOK_SECRET is required with a live STRIPE_SECRET_KEY (the signing secret of the webhook endpoint in Stripe, docs/deployment.md)",
+    ]);
+  }
+  if (live && !/^whsec_[A-Za-z0-9+/=_-]{8,}$/.test(vars.STRIPE_WEBHOOK_SECRET ?? "")) {
+    throw new WebhookConfigError([
+      "STRIPE_WEBHOOK_SECRET must be the endpoint's signing secret from Stripe's dashboard (whsec_ and at least 8 letters or digits) with a live STRIPE_SECRET_KEY",
     ]);
   }
   if (live && vars.STRIPE_API_BASE !== undefined) {
