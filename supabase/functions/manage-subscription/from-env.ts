@@ -17,7 +17,7 @@ import {
 } from "./handler.ts";
 import { parseManageEnv } from "./schema.ts";
 import { createStripeBilling } from "./stripe.ts";
-import { createPlanLinkStore } from "./plan-link-store.ts";
+import { createEndOlderUses, createPlanLinkStore } from "./plan-link-store.ts";
 import { createStripePortal, type PlanPortal } from "./portal.ts";
 import { createRequestStore } from "./store.ts";
 import { runAllDueWork } from "./jobs.ts";
@@ -214,6 +214,7 @@ export function createManageSubscriptionFromEnv(
     unmatchedReceipt: work.unmatchedReceipt,
     portal,
     planLinks: createPlanLinkStore(db),
+    endOlderUses: createEndOlderUses(db),
     perClient:
       config.rateLimitPerMinute === 0
         ? undefined

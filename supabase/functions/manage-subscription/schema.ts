@@ -22,7 +22,14 @@ import { isLiveKey, PRICE_ENV_BY_PLAN } from "../_shared/stripe-settings.ts";
 // `cancel` {email}, `withdraw` {name, email, plan?, subscribedOn?, confirmTo} and `keep`
 // {token}; the same fields arrive from a plain form (urlencoded) or from a script (JSON).
 
-export const ACTIONS = ["cancel", "withdraw", "keep", "change_plan", "portal"] as const;
+export const ACTIONS = [
+  "cancel",
+  "withdraw",
+  "keep",
+  "change_plan",
+  "portal",
+  "end_older",
+] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /**
@@ -67,7 +74,10 @@ export type WithdrawBody = {
 };
 export type ChangePlanBody = { action: "change_plan"; email: string };
 export type PortalBody = { action: "portal"; token: string };
-export type ManageBody = CancelBody | KeepBody | WithdrawBody | ChangePlanBody | PortalBody;
+/** The end-older link's button (end-older.ts): the token of a second subscription's e-mail. */
+export type EndOlderBody = { action: "end_older"; token: string };
+export type ManageBody =
+  CancelBody | KeepBody | WithdrawBody | ChangePlanBody | PortalBody | EndOlderBody;
 
 export type BodyErrorCode =
   | "invalid_body"
@@ -88,6 +98,7 @@ const FIELDS: Record<Action, readonly string[]> = {
   cancel: ["action", "email"],
   keep: ["action", "token"],
   portal: ["action", "token"],
+  end_older: ["action", "token"],
   change_plan: ["action", "email"],
   withdraw: ["action", "name", "email", "plan", "subscribedOn", "confirmTo"],
 };
@@ -130,7 +141,7 @@ export function parseManageBody(value: unknown, today: Date): BodyParseResult {
   if (Object.keys(fields).some((key) => !allowed.includes(key))) {
     return { ok: false, code: "unknown_field" };
   }
-  if (action === "keep" || action === "portal") {
+  if (action === "keep" || action === "portal" || action === "end_older") {
     const token = fields.token;
     if (token === undefined) return { ok: false, code: "missing_field" };
     if (typeof token !== "string" || token.length > 2000)
