@@ -53,6 +53,7 @@ export const siteTokenSources = {
   billingUpgrade: billing,
   billingDowngrade: billing,
   billingChangeHow: billing,
+  billingSecondSubscription: [...contract, "app/config/site.ts", "app/data/legal-tokens.ts"],
   billingRollover: billing,
   billingNoOverage: billing,
   billingPostCounts: billing,

@@ -393,9 +393,9 @@ export const MANAGE_MESSAGES = {
   end_link_used:
     "This link has already been used: the older subscription it names has been ended and its unused part refunded.",
   older_already_ended:
-    "The older subscription had already ended, so nothing was ended or refunded now. Your newer subscription continues.",
+    "The older subscription had already ended, so nothing was ended now and none of its unused part was refunded. Your newer subscription continues.",
   end_older_pending:
-    "Our payment provider stopped answering partway. Your choice is recorded: we keep trying in the background over the next hour to end the older subscription and refund it, and if that still fails, a person on our team finishes it. There is nothing more for you to do.",
+    "Our payment provider stopped answering partway. Your choice is recorded: we keep trying in the background over the next hour to end the older subscription and refund its unused part, and if that still fails, a person on our team finishes it. There is nothing more for you to do.",
   rate_limited: "Too many requests. Please wait a while and try again.",
   not_configured:
     "Managing subscriptions online is not set up on this server yet. Please e-mail support.",
