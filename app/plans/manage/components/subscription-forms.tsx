@@ -200,7 +200,9 @@ function LinkTokenForm({
             className={controlClass}
           />
         </Field>
-        <Button type="submit" size="lg">
+        {/* A long label wraps at 320 px rather than scroll the page sideways; `!` because cn
+            does not merge classes and buttonVariants sets nowrap. */}
+        <Button type="submit" size="lg" className="text-center whitespace-normal!">
           {button}
         </Button>
       </ManageForm>
