@@ -31,6 +31,8 @@ export default [
   route("change-plan", "routes/change-plan.tsx"),
   route("change-plan/sent", "routes/change-plan-sent.tsx"),
   route("change-plan/confirm", "routes/change-plan-confirm.tsx"),
+  route("change-plan/end-older", "routes/change-plan-end-older.tsx"),
+  route("change-plan/ended", "routes/change-plan-ended.tsx"),
   route("withdraw", "routes/withdraw.tsx"),
   route("withdraw/received", "routes/withdraw-received.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -12,8 +12,15 @@ export const KEEP_PAGE_KEY = `${SITE_PATHS.cancelKeep}/index.html`;
 /** The change-plan link's page, whose form carries its token the same way. */
 export const PLAN_LINK_PAGE_KEY = "/change-plan/confirm/index.html";
 
+/** The end-older link's page (a second subscription's confirmation e-mail), likewise. */
+export const END_OLDER_PAGE_KEY = `${SITE_PATHS.changePlanEndOlder}/index.html`;
+
 /** The pages the server fills a link's token into. */
-export const LINK_PAGE_KEYS: ReadonlySet<string> = new Set([KEEP_PAGE_KEY, PLAN_LINK_PAGE_KEY]);
+export const LINK_PAGE_KEYS: ReadonlySet<string> = new Set([
+  KEEP_PAGE_KEY,
+  PLAN_LINK_PAGE_KEY,
+  END_OLDER_PAGE_KEY,
+]);
 
 /** The attribute the token field carries in the prerendered page (KeepForm), and only it. */
 export const KEEP_LINK_FIELD_MARKER = 'data-keep-link=""';

@@ -35,6 +35,7 @@ export function parseJobsArgs(argv: readonly string[], clock = () => new Date())
 
 const WORDS: Record<string, string> = {
   requests: "cancellation and withdrawal requests worked on",
+  endOlder: "older subscriptions ended and refunded",
   reminders: "yearly reminders written",
   emails: "e-mails sent from the outbox",
   pruned: "rows past their retention deleted",

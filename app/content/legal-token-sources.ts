@@ -55,6 +55,7 @@ export const siteTokenSources = {
   billingUpgrade: billing,
   billingDowngrade: billing,
   billingChangeHow: billing,
+  billingSecondSubscription: [...contract, "app/config/site.ts", "app/data/legal-tokens.ts"],
   billingRollover: billing,
   billingNoOverage: billing,
   billingPostCounts: billing,

@@ -3,6 +3,8 @@ import { isExternalUrl, siteConfig } from "~/config/site";
 import { billingStatements } from "~/plans/billing/billing-rules";
 import { guaranteeDays } from "~/plans/billing/guarantee";
 import {
+  END_OLDER_REFUND,
+  END_OLDER_RULE,
   expressStart,
   modelWithdrawalForm,
   strangerWithdrawalRule,
@@ -79,6 +81,10 @@ export function siteLegalTokens(): Record<SiteTokenName, string> {
     billingUpgrade: billingStatements.upgrade,
     billingDowngrade: billingStatements.downgrade,
     billingChangeHow: billingStatements.changeHow,
+    // Only where the webhook sends the confirmation e-mail that carries the end-older link.
+    billingSecondSubscription: siteConfig.confirmationEmail
+      ? `${END_OLDER_RULE} ${END_OLDER_REFUND}`
+      : "",
     billingRollover: billingStatements.rollover,
     billingNoOverage: billingStatements.noOverage,
     billingPostCounts: billingStatements.postCounts,

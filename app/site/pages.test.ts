@@ -25,6 +25,8 @@ describe("page metadata", () => {
       "/cancel/kept",
       "/change-plan/sent",
       "/change-plan/confirm",
+      "/change-plan/end-older",
+      "/change-plan/ended",
       "/withdraw/received",
       "/404",
     ]);

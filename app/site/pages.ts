@@ -140,6 +140,18 @@ const fixedPageInputs = {
     description: `Change your plan at Stripe with the link from our e-mail, which works once, for ${PLAN_LINK_HOURS} hours.`,
     indexable: false,
   },
+  changePlanEndOlder: {
+    path: SITE_PATHS.changePlanEndOlder,
+    title: "End Your Older Subscription",
+    description: `End the older of two subscriptions under one address with the link from the e-mail that confirmed your new one, which works once, for ${PLAN_LINK_HOURS} hours.`,
+    indexable: false,
+  },
+  changePlanEnded: {
+    path: SITE_PATHS.changePlanEnded,
+    title: "Older Subscription Ended",
+    description: "What became of the older subscription you chose to end.",
+    indexable: false,
+  },
   withdraw: {
     path: SITE_PATHS.withdraw,
     title: "Withdraw From Your Contract",

@@ -211,6 +211,7 @@ describe("performance budgets", () => {
     "/cancel/keep": 120.5,
     "/feed-check": 125.5,
     "/change-plan/confirm": 124.2,
+    "/change-plan/end-older": 124.2,
   };
   const hydratedBudgetsKB = Object.fromEntries(
     Object.entries(measuredKB).map(([path, kb]) => [path, kb * 1.1]),

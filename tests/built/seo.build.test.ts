@@ -22,6 +22,8 @@ const noindex = [
   "/withdraw/received",
   "/change-plan/sent",
   "/change-plan/confirm",
+  "/change-plan/end-older",
+  "/change-plan/ended",
 ];
 
 describe("the sitemap and robots.txt", () => {

@@ -6,9 +6,13 @@ import { startFakeStripe, type FakeStripe, type FakeSubscription } from "../fake
 import { consentTexts } from "../../supabase/functions/_shared/checkout-consent.ts";
 import {
   changePlanPath,
+  END_OLDER_BUTTON_LABEL,
   expressStart,
+  SITE_PATHS,
   SUBSCRIBER_ACCESS,
 } from "../../supabase/functions/_shared/contract.ts";
+import { linkSecretOf } from "../../supabase/functions/_shared/link-secret.ts";
+import { verifyPlanLink } from "../../supabase/functions/_shared/plan-link.ts";
 import { DatabaseUnavailableError, type Db } from "../../supabase/functions/_shared/db.ts";
 import type { FunctionHandler } from "../../supabase/functions/_shared/serve.ts";
 import { MAX_WEBHOOK_BYTES } from "../../supabase/functions/stripe-webhook/handler.ts";
@@ -23,6 +27,7 @@ export const SITE = "https://castloop.test";
 const ENDPOINT = `${SITE}/functions/v1/stripe-webhook`;
 const SECRET = "whsec_contract_secret_for_tests_only";
 const SUPPORT = "support@castloop.test";
+const STRIPE_KEY = "sk_test_fake_webhook_contract";
 const PRO_PRICE = "price_test_pro_fake";
 const EXPERT_PRICE = "price_test_expert_fake";
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
@@ -33,8 +38,8 @@ export type WebhookStack = {
   db: Db;
   /** Signs (unless told otherwise) and posts an event, then waits for the work it left. */
   deliver(event: unknown, options?: DeliverOptions): Promise<Response>;
-  /** The handler over another database (one that fails, say), with the same settings. */
-  handlerWith(db: Db): FunctionHandler;
+  /** The handler over another database (one that fails, say), with these settings changed. */
+  handlerWith(db: Db, changed?: Record<string, string>): FunctionHandler;
   count(table: string): Promise<number>;
   confirmations(): Promise<{ to_address: string; text_body: string; html_body: string }[]>;
 };
@@ -119,7 +124,7 @@ export async function withWebhookStack(run: (stack: WebhookStack) => Promise<voi
   const env = {
     SITE_URL: SITE,
     STRIPE_WEBHOOK_SECRET: SECRET,
-    STRIPE_SECRET_KEY: "sk_test_fake_webhook_contract",
+    STRIPE_SECRET_KEY: STRIPE_KEY,
     STRIPE_API_BASE: stripe.url,
     STRIPE_PRICE_PRO: PRO_PRICE,
     STRIPE_PRICE_EXPERT: EXPERT_PRICE,
@@ -128,13 +133,16 @@ export async function withWebhookStack(run: (stack: WebhookStack) => Promise<voi
     RESEND_API_BASE: resend.url,
     EMAIL_FROM: "Castloop <billing@castloop.test>",
   };
-  const handlerWith = (database: Db) =>
-    createStripeWebhookFromEnv(env, {
-      db: database,
-      log: () => {},
-      waitUntil: (work) => pending.push(work),
-      stripeTimeoutMs: 3_000,
-    });
+  const handlerWith = (database: Db, changed: Record<string, string> = {}) =>
+    createStripeWebhookFromEnv(
+      { ...env, ...changed },
+      {
+        db: database,
+        log: () => {},
+        waitUntil: (work) => pending.push(work),
+        stripeTimeoutMs: 3_000,
+      },
+    );
   const handler = handlerWith(db);
   const deliver = async (event: unknown, options: DeliverOptions = {}) => {
     const payload = options.raw ?? JSON.stringify(event);
@@ -448,6 +456,56 @@ export const webhookContractCases: {
       assert.match(latest.text_body, /already has a live Castloop subscription \(Pro\)/);
       assert.match(latest.text_body, /this one \(Expert\) is a second/);
       assert.match(latest.text_body, /Plan: Expert, \$299 a month, taxes included\./);
+      // One signed link to end the older one, in the text and the HTML, for 24 hours, once.
+      const pattern = new RegExp(
+        `${END_OLDER_BUTTON_LABEL}: (${SITE}${SITE_PATHS.changePlanEndOlder}\\?token=(\\S+))`,
+      );
+      const found = pattern.exec(latest.text_body);
+      assert.ok(found, "an end-older link in the text");
+      const [, url = "", token = ""] = found;
+      assert.ok(latest.html_body.includes(`href="${url}"`), "the same link in the HTML");
+      assert.match(latest.text_body, /refund its unused part/);
+      assert.doesNotMatch(latest.text_body, /say which subscription to end/);
+      const secret = linkSecretOf(undefined, STRIPE_KEY) ?? "";
+      const check = await verifyPlanLink(secret, "end-older", token, new Date());
+      assert.ok(check.ok, "a link the manage function takes");
+      assert.equal(check.subscriptionId, pro.id);
+      assert.equal(check.customerId, pro.customer);
+      const dayOn = new Date(Date.now() + 24 * 60 * 60 * 1000 + 1000);
+      assert.equal((await verifyPlanLink(secret, "end-older", token, dayOn)).ok, false);
+      assert.equal((await verifyPlanLink(secret, "change-plan", token, new Date())).ok, false);
+      // The first confirmation, alone under its mailbox then, offers nothing to end.
+      const [first] = await stack.confirmations();
+      assert.doesNotMatch(first?.text_body ?? "", /end-older/);
+    },
+  },
+  {
+    name: "without a link secret, a second subscription's confirmation points to support instead",
+    async run(stack) {
+      // A key neither test nor live gets no stand-in secret, as a live key without one would not.
+      const handler = stack.handlerWith(stack.db, { STRIPE_SECRET_KEY: "sk_unsigned_contract" });
+      const pro = stack.stripe.seedSubscription({ email: "sam@example.com", price: PRO_PRICE });
+      assert.equal(
+        (await stack.deliver(checkoutEvent(pro, "sam@example.com"), { handler })).status,
+        200,
+      );
+      const expert = stack.stripe.seedSubscription({
+        email: "sam@example.com",
+        price: EXPERT_PRICE,
+      });
+      const second = await stack.deliver(checkoutEvent(expert, "sam@example.com", { price: 299 }), {
+        handler,
+      });
+      assert.equal(second.status, 200);
+      const [, latest] = await stack.confirmations();
+      assert.ok(latest, "a confirmation for the second subscription");
+      assert.match(latest.text_body, /this one \(Expert\) is a second/);
+      assert.match(
+        latest.text_body,
+        new RegExp(`write to ${SUPPORT} and say which subscription to end`),
+      );
+      assert.doesNotMatch(latest.text_body, /end-older/);
+      assert.doesNotMatch(latest.html_body, /end-older/);
     },
   },
   {

@@ -49,6 +49,8 @@ export const billingTopics: readonly BillingTopic[] = [
       ...eachSentence(billingStatements.cancelRefundNote),
       billingStatements.otherPayments,
       "end the subscription and refund it",
+      // Ending the older of two subscriptions (_shared/contract.ts END_OLDER_REFUND).
+      "its unused part",
       billingStatements.renewalAfterEmail,
     ],
   },
@@ -136,6 +138,7 @@ export const billingTopics: readonly BillingTopic[] = [
       billingStatements.guaranteeAccess,
       billingStatements.afterEnd,
       billingStatements.withdrawRefund,
+      "its unused part",
     ],
   },
   {

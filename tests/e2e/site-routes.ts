@@ -74,6 +74,8 @@ export const siteRoutes = [
   { path: "/change-plan", h1: "Change your plan" },
   { path: "/change-plan/sent", h1: "Check your e-mail" },
   { path: "/change-plan/confirm", h1: "Change your plan", hydrates: true },
+  { path: "/change-plan/end-older", h1: "End your older subscription", hydrates: true },
+  { path: "/change-plan/ended", h1: "Your older subscription" },
 ] as const satisfies readonly { path: string; h1: string; hydrates?: true }[];
 
 /** Whether the route ships JavaScript. The not-found page does not: Go Back is an inline script. */

@@ -18,6 +18,7 @@ export type BillingCall =
   | { op: "find"; email: string }
   | { op: "update"; id: string; value: boolean }
   | { op: "cancel"; id: string }
+  | { op: "retrieve"; id: string }
   | { op: "invoices"; id: string }
   | { op: "void"; id: string }
   | { op: "refund"; paymentIntent: string; amount: number };
@@ -98,6 +99,13 @@ export function memoryBilling(now = () => new Date()): MemoryBilling {
       const subscription = get(id);
       subscription.cancelAtPeriodEnd = value;
       return { ...subscription };
+    },
+    async retrieveSubscription(id) {
+      calls.push({ op: "retrieve", id });
+      gate();
+      const found = subscriptions.get(id);
+      if (found === undefined) throw new BillingError("not_changeable");
+      return { ...found, customerEmail: "" };
     },
     async cancelNow(id) {
       calls.push({ op: "cancel", id });

@@ -110,7 +110,7 @@ export const variableDocs: Readonly<Record<string, VariableDoc>> = {
   },
   SUBSCRIPTION_LINK_SECRET: {
     default: "derived from a test-mode key",
-    meaning: `Signs the "Keep my subscription" links and keys the per-address limit (${MIN_LINK_SECRET_LENGTH}+ characters; required with a live key).`,
+    meaning: `Signs the keep, change-plan and end-older links (the webhook signs the last, so both functions need it) and keys the per-address limit (${MIN_LINK_SECRET_LENGTH}+ characters; required with a live key).`,
     secret: true,
   },
   STRIPE_PORTAL_CONFIGURATION: {

@@ -4,6 +4,10 @@ import {
   CHANGE_PLAN_ANSWER,
   CHANGE_PLAN_BUTTON_LABEL,
   changePlanPath,
+  END_OLDER_ANSWER,
+  END_OLDER_BUTTON_LABEL,
+  END_OLDER_REFUND,
+  END_OLDER_RULE,
   KEEP_ANSWER,
   KEEP_BUTTON_LABEL,
   keepLinkValidity,
@@ -25,6 +29,10 @@ export {
   CHANGE_PLAN_ANSWER,
   CHANGE_PLAN_BUTTON_LABEL,
   changePlanPath,
+  END_OLDER_ANSWER,
+  END_OLDER_BUTTON_LABEL,
+  END_OLDER_REFUND,
+  END_OLDER_RULE,
   FORM_ERRORS,
   KEEP_ANSWER,
   KEEP_BUTTON_LABEL,
@@ -76,6 +84,10 @@ export const fieldCopy = {
   token: {
     label: "The link from your e-mail",
     hint: `Filled in when you open the link from our e-mail; otherwise paste it here. Nothing changes until you press "${KEEP_BUTTON_LABEL}".`,
+  },
+  endOlderToken: {
+    label: "The link from our e-mail",
+    hint: `Filled in when you open the link from our e-mail; otherwise paste it here. Nothing is ended until you press "${END_OLDER_BUTTON_LABEL}".`,
   },
   planToken: {
     label: "The link from your e-mail",

@@ -31,6 +31,8 @@ export const SITE_PATHS = {
   changePlan: "/change-plan",
   changePlanSent: "/change-plan/sent",
   changePlanConfirm: "/change-plan/confirm",
+  changePlanEndOlder: "/change-plan/end-older",
+  changePlanEnded: "/change-plan/ended",
 } as const;
 
 /** The path each function is served under, on Supabase and on the site's own server. */
@@ -332,6 +334,21 @@ export const PLAN_DOWNGRADE_RULE =
   "A downgrade takes effect at the end of the period you have paid for, so you keep your current plan until then, and the lower price, taxes included, applies from that renewal.";
 export const PLAN_CHANGE_RULE = `${PLAN_UPGRADE_RULE} ${PLAN_DOWNGRADE_RULE}`;
 
+/**
+ * A second subscription under one mailbox (stripe-webhook/confirmation.ts,
+ * manage-subscription/end-older.ts): what the end-older link offers, in the confirmation e-mail,
+ * on /change-plan/end-older and in the Terms.
+ */
+export const END_OLDER_RULE = `If you subscribe again with an e-mail address that already has a live subscription, the confirmation e-mail names both plans and, for each older subscription, gives a link to end it now. The link works once, for ${PLAN_LINK_HOURS} hours, and opens a page with one button: nothing is ended unless you press it.`;
+/** What ending the older subscription does (end-older.ts, `unusedPart` in work.ts). */
+export const END_OLDER_REFUND =
+  "The older subscription ends at once, and we refund its unused part to the card it was paid with: its latest payment, less the share of its current billing period that had passed when you pressed the button.";
+/** The button on /change-plan/end-older, and the link text in the confirmation e-mail. */
+export const END_OLDER_BUTTON_LABEL = "End the older subscription";
+/** After the older subscription was ended and its refund made. */
+export const END_OLDER_ANSWER =
+  "The older subscription has ended, and the refund of its unused part is on its way to the card it was paid with. Your newer subscription continues.";
+
 /** The undo button on /cancel/keep, and the link text in the cancellation e-mail. */
 export const KEEP_BUTTON_LABEL = "Keep my subscription";
 
@@ -372,6 +389,13 @@ export const MANAGE_MESSAGES = {
   plan_link_expired: `This link has expired: it works for ${PLAN_LINK_HOURS} hours. Please ask for a new one on the change-plan page.`,
   plan_link_used:
     "This link has already been used. Please ask for a new one on the change-plan page.",
+  end_link_expired: `This link has expired: it works for ${PLAN_LINK_HOURS} hours. Nothing was ended. To end the older subscription now, please write to support; to stop its renewal, cancel it on the cancellation page.`,
+  end_link_used:
+    "This link has already been used: the older subscription it names has been ended and its unused part refunded.",
+  older_already_ended:
+    "The older subscription had already ended, so nothing was ended now and none of its unused part was refunded. Your newer subscription continues.",
+  end_older_pending:
+    "Our payment provider stopped answering partway. Your choice is recorded: we keep trying in the background over the next hour to end the older subscription and refund its unused part, and if that still fails, a person on our team finishes it. There is nothing more for you to do.",
   rate_limited: "Too many requests. Please wait a while and try again.",
   not_configured:
     "Managing subscriptions online is not set up on this server yet. Please e-mail support.",
@@ -391,6 +415,7 @@ export const MANAGE_RESULT_PATHS = {
   change_plan: SITE_PATHS.changePlanSent,
   // A button that worked leaves for Stripe's portal; this page is only the JSON answer's twin.
   portal: SITE_PATHS.changePlanConfirm,
+  end_older: SITE_PATHS.changePlanEnded,
 } as const;
 
 /** The form each action's refusals return to. */
@@ -400,6 +425,8 @@ export const MANAGE_FORM_PATHS = {
   keep: SITE_PATHS.cancelKeep,
   change_plan: SITE_PATHS.changePlan,
   portal: SITE_PATHS.changePlanConfirm,
+  // The outcome page shows the refusals too: the button's page holds only the link.
+  end_older: SITE_PATHS.changePlanEnded,
 } as const;
 
 /** The codes each form page can show (the others cannot come from its own form). */
@@ -459,6 +486,20 @@ export const MANAGE_FORM_ERRORS = {
     "invalid_link",
     "plan_link_expired",
     "plan_link_used",
+    "rate_limited",
+    "not_configured",
+    "database_unavailable",
+    "billing_unavailable",
+    "internal_error",
+  ],
+  end_older: [
+    "forbidden_origin",
+    "invalid_token",
+    "invalid_link",
+    "end_link_expired",
+    "end_link_used",
+    "end_older_pending",
+    "older_already_ended",
     "rate_limited",
     "not_configured",
     "database_unavailable",

@@ -57,6 +57,8 @@ export interface Billing {
     value: boolean,
     idempotencyKey?: string,
   ): Promise<SubscriptionView>;
+  /** One subscription as Stripe holds it now; its `customerEmail` is left empty. */
+  retrieveSubscription(subscriptionId: string): Promise<SubscriptionView>;
   cancelNow(subscriptionId: string, idempotencyKey?: string): Promise<void>;
   paidInvoices(subscriptionId: string): Promise<PaidInvoice[]>;
   /**

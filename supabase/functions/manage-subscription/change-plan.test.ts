@@ -5,7 +5,7 @@ import { memoryBilling, memoryLimiter, memoryMailer } from "../../../tests/fakes
 import { CHANGE_PLAN_ANSWER, PLAN_CHANGE_RULE } from "../_shared/contract.ts";
 import { BillingError } from "./billing.ts";
 import { createManageHandler } from "./handler.ts";
-import { planLinkExpiry, signPlanLink } from "./plan-link.ts";
+import { planLinkExpiry, signPlanLink } from "../_shared/plan-link.ts";
 import { createMemoryPlanLinkStore, createPlanLinkStore } from "./plan-link-store.ts";
 import type { PlanPortal } from "./portal.ts";
 import type { RequestStore } from "./store.ts";
@@ -129,7 +129,7 @@ describe("change_plan", () => {
     ]);
     expect(mailer.sent[0]?.subject).toBe("Change your Pro plan");
     expect(mailer.sent[0]?.text).toContain(PLAN_CHANGE_RULE);
-    expect(tokenIn(mailer.sent[0]?.text ?? "")).toMatch(/^p1\./);
+    expect(tokenIn(mailer.sent[0]?.text ?? "")).toMatch(/^p2\.change-plan\./);
   });
 
   it("answers a script with the same JSON either way", async () => {
@@ -225,9 +225,16 @@ describe("portal", () => {
   it("refuses an expired, a forged and a cut-short link, and opens nothing", async () => {
     const context = setup();
     const past = new Date(Date.now() - 25 * 60 * 60 * 1000);
-    const expired = await signPlanLink(SECRET, "sub_1", "cus_1", planLinkExpiry(past));
+    const expired = await signPlanLink(
+      SECRET,
+      "change-plan",
+      "sub_1",
+      "cus_1",
+      planLinkExpiry(past),
+    );
     const forged = await signPlanLink(
       `${SECRET}-not-ours`,
+      "change-plan",
       "sub_1",
       "cus_1",
       planLinkExpiry(new Date()),

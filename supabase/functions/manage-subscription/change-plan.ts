@@ -3,7 +3,7 @@ import type { Mailer, OutgoingEmail } from "../_shared/email.ts";
 import type { LogLine } from "../_shared/serve.ts";
 import type { Billing, SubscriptionView } from "./billing.ts";
 import { formatMoment, render, type EmailContext } from "./emails.ts";
-import { planLinkExpiry, signPlanLink, verifyPlanLink } from "./plan-link.ts";
+import { planLinkExpiry, signPlanLink, verifyPlanLink } from "../_shared/plan-link.ts";
 import type { PlanLinkStore } from "./plan-link-store.ts";
 import type { PlanPortal } from "./portal.ts";
 import { subscriptionsOf, type WorkDeps } from "./work.ts";
@@ -66,6 +66,7 @@ export async function sendChangePlanLinks(deps: ChangePlanDeps, address: string)
       const expiresAt = planLinkExpiry(deps.now());
       const token = await signPlanLink(
         deps.linkSecret,
+        "change-plan",
         subscription.id,
         subscription.customerId,
         expiresAt,
@@ -116,7 +117,7 @@ export const PORTAL_REFUSAL_STATUS: Record<PortalRefusal, number> = {
 /** Checks the link, spends it, and opens the portal; a failed opening gives the link back. */
 export async function openPlanPortal(deps: ChangePlanDeps, token: string): Promise<PortalOutcome> {
   if (deps.portal === undefined) return { ok: false, code: "not_configured" };
-  const check = await verifyPlanLink(deps.linkSecret, token, deps.now());
+  const check = await verifyPlanLink(deps.linkSecret, "change-plan", token, deps.now());
   if (!check.ok) {
     deps.log(
       JSON.stringify({ level: "warn", event: "manage_portal_refused", reason: check.reason }),

@@ -18,7 +18,7 @@ import {
 import { parseManageEnv } from "./schema.ts";
 import { createStripeBilling } from "./stripe.ts";
 import { mirroredBilling } from "./mirror-writes.ts";
-import { createPlanLinkStore } from "./plan-link-store.ts";
+import { createEndOlderUses, createPlanLinkStore } from "./plan-link-store.ts";
 import { createStripePortal, type PlanPortal } from "./portal.ts";
 import { createRequestStore } from "./store.ts";
 import { runAllDueWork } from "./jobs.ts";
@@ -216,6 +216,7 @@ export function createManageSubscriptionFromEnv(
     unmatchedReceipt: work.unmatchedReceipt,
     portal,
     planLinks: createPlanLinkStore(db),
+    endOlderUses: createEndOlderUses(db),
     perClient:
       config.rateLimitPerMinute === 0
         ? undefined

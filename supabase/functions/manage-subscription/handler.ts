@@ -26,13 +26,19 @@ import {
   sendChangePlanLinks,
   type ChangePlanDeps,
 } from "./change-plan.ts";
-import { createMemoryPlanLinkStore, type PlanLinkStore } from "./plan-link-store.ts";
+import { endOlder, END_OLDER_STATUS, type EndOlderDeps } from "./end-older.ts";
+import {
+  createMemoryPlanLinkStore,
+  type EndOlderUses,
+  type PlanLinkStore,
+} from "./plan-link-store.ts";
 import type { PlanPortal } from "./portal.ts";
 import type { EmailContext } from "./emails.ts";
 import { verifyKeepToken } from "./link-token.ts";
 import {
   CANCEL_ANSWER,
   CHANGE_PLAN_ANSWER,
+  END_OLDER_ANSWER,
   FORM_ERRORS,
   FORM_PATHS,
   KEEP_ANSWER,
@@ -96,6 +102,8 @@ export interface ManageHandlerDeps extends ManageLimiters {
   portal?: PlanPortal;
   /** Where used change-plan links are recorded (plan-link-store.ts). */
   planLinks?: PlanLinkStore;
+  /** Where end-older links' uses are recorded and resumed; absent: `end_older` is refused. */
+  endOlderUses?: EndOlderUses;
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -152,7 +160,8 @@ function responder(
       });
     },
     succeed(done, message) {
-      if (!form) return json({ status: done === "keep" ? "kept" : "received", message }, 200, cors);
+      const status = done === "keep" ? "kept" : done === "end_older" ? "ended" : "received";
+      if (!form) return json({ status, message }, 200, cors);
       return new Response(null, {
         status: 303,
         headers: { ...cors, Location: page(RESULT_PATHS[done]), "Cache-Control": "no-store" },
@@ -226,6 +235,17 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
     mirror: deps.mirror,
   };
   const baseFor = (req: Request) => formReturnBase(req, deps.siteUrl, deps.allowedOrigins);
+  const ending: EndOlderDeps | undefined =
+    deps.endOlderUses === undefined
+      ? undefined
+      : {
+          billing: deps.billing,
+          uses: deps.endOlderUses,
+          store: deps.store,
+          linkSecret: deps.linkSecret,
+          log,
+          now,
+        };
   const dbDown = (fail: Reply) =>
     fail(503, "database_unavailable", { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
 
@@ -305,7 +325,7 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
         const verdict = await limited([
           {
             limiter: deps.perClient,
-            key: `${body.action === "keep" || body.action === "portal" ? "manage-keep" : "manage"}:${rateLimitKey(info?.clientIp)}`,
+            key: `${body.action === "keep" || body.action === "portal" || body.action === "end_older" ? "manage-keep" : "manage"}:${rateLimitKey(info?.clientIp)}`,
           },
         ]);
         if (!verdict.allowed) {
@@ -336,6 +356,17 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
           status: 303,
           headers: { ...cors, Location: opened.url, "Cache-Control": "no-store" },
         });
+      }
+      if (body.action === "end_older") {
+        if (ending === undefined) return fail(503, "not_configured");
+        const ended = await endOlder(ending, body.token);
+        if (ended.ok) return succeed("end_older", END_OLDER_ANSWER);
+        // Recorded and left to the job runner: an answer, not a refusal, to a script.
+        if (ended.code === "end_older_pending" && read.kind !== "form") {
+          return json({ status: "pending", message: MESSAGES.end_older_pending }, 202, cors);
+        }
+        const retry = ended.code === "billing_unavailable" ? { "Retry-After": "30" } : undefined;
+        return fail(END_OLDER_STATUS[ended.code], ended.code, retry);
       }
       return await receive(body, started, fail, succeed);
     }),

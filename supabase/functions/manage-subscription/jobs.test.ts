@@ -129,7 +129,13 @@ describe("the jobs route", () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { status: string; report: Record<string, unknown> };
     expect(body.status).toBe("ran");
-    expect(Object.keys(body.report)).toEqual(["requests", "reminders", "emails", "pruned"]);
+    expect(Object.keys(body.report)).toEqual([
+      "requests",
+      "endOlder",
+      "reminders",
+      "emails",
+      "pruned",
+    ]);
     expect(logs.join("\n")).not.toContain(SECRET);
   });
 

@@ -6,7 +6,8 @@ import { PRUNE_SQL } from "../_shared/rate-limit.ts";
 import { queueRenewalReminders } from "../_shared/renewal-reminders.ts";
 import type { LogLine } from "../_shared/serve.ts";
 import { pruneSubscriptionRecords } from "../_shared/subscriptions-mirror.ts";
-import { pruneSpentPlanLinks } from "./plan-link-store.ts";
+import { resumeEndOlder } from "./end-older.ts";
+import { createEndOlderUses, pruneSpentPlanLinks } from "./plan-link-store.ts";
 import { runDueWork, type WorkDeps } from "./work.ts";
 
 // All the work that is due without a visitor, behind the one jobs route (and the Node
@@ -45,6 +46,16 @@ export async function runAllDueWork(deps: DueWorkDeps, now: Date): Promise<JobRe
       {
         name: "requests",
         run: () => runDueWork({ ...deps.work, mailer }, now, JOBS_REQUEST_BATCH),
+      },
+      // Older subscriptions a second one's owner chose to end, where Stripe failed midway.
+      {
+        name: "endOlder",
+        run: () =>
+          resumeEndOlder(
+            { ...deps.work, uses: createEndOlderUses(deps.db), now: () => now },
+            now,
+            JOBS_REQUEST_BATCH,
+          ),
       },
       {
         name: "reminders",

@@ -37,4 +37,17 @@ describe("the keep link's spelling", () => {
       reason: "forged",
     });
   });
+
+  it("takes Stripe ids with hyphens and underscores, as test stand-ins write them", async () => {
+    const hyphenated = await signKeepToken(
+      SECRET,
+      "sub_test-123_x",
+      REQUEST,
+      keepLinkExpiry(new Date()),
+    );
+    expect(await verifyKeepToken(SECRET, hyphenated, new Date())).toMatchObject({
+      ok: true,
+      subscriptionId: "sub_test-123_x",
+    });
+  });
 });

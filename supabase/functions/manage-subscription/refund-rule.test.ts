@@ -29,6 +29,9 @@ function billingWith(invoices: PaidInvoice[]): Billing {
     findSubscriptions: async () => [],
     setCancelAtPeriodEnd: async () => subscription(),
     cancelNow: async () => {},
+    retrieveSubscription: async () => {
+      throw new Error("not read here");
+    },
     paidInvoices: async () => invoices,
     refund: async () => ({ id: "re_1" }),
     voidOpenInvoices: async () => [],

@@ -15,13 +15,21 @@ import {
   DEFAULT_SUPPORT_EMAIL,
   withdrawalPlanNames,
 } from "../_shared/contract.ts";
-import { isLiveKey, isTestKey, PRICE_ENV_BY_PLAN } from "../_shared/stripe-settings.ts";
+import { linkSecretOf, linkSecretSchema, MIN_LINK_SECRET_LENGTH } from "../_shared/link-secret.ts";
+import { isLiveKey, PRICE_ENV_BY_PLAN } from "../_shared/stripe-settings.ts";
 
 // What a visitor may send, and what the operator configures. One endpoint, three actions:
 // `cancel` {email}, `withdraw` {name, email, plan?, subscribedOn?, confirmTo} and `keep`
 // {token}; the same fields arrive from a plain form (urlencoded) or from a script (JSON).
 
-export const ACTIONS = ["cancel", "withdraw", "keep", "change_plan", "portal"] as const;
+export const ACTIONS = [
+  "cancel",
+  "withdraw",
+  "keep",
+  "change_plan",
+  "portal",
+  "end_older",
+] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /**
@@ -66,7 +74,10 @@ export type WithdrawBody = {
 };
 export type ChangePlanBody = { action: "change_plan"; email: string };
 export type PortalBody = { action: "portal"; token: string };
-export type ManageBody = CancelBody | KeepBody | WithdrawBody | ChangePlanBody | PortalBody;
+/** The end-older link's button (end-older.ts): the token of a second subscription's e-mail. */
+export type EndOlderBody = { action: "end_older"; token: string };
+export type ManageBody =
+  CancelBody | KeepBody | WithdrawBody | ChangePlanBody | PortalBody | EndOlderBody;
 
 export type BodyErrorCode =
   | "invalid_body"
@@ -87,6 +98,7 @@ const FIELDS: Record<Action, readonly string[]> = {
   cancel: ["action", "email"],
   keep: ["action", "token"],
   portal: ["action", "token"],
+  end_older: ["action", "token"],
   change_plan: ["action", "email"],
   withdraw: ["action", "name", "email", "plan", "subscribedOn", "confirmTo"],
 };
@@ -129,7 +141,7 @@ export function parseManageBody(value: unknown, today: Date): BodyParseResult {
   if (Object.keys(fields).some((key) => !allowed.includes(key))) {
     return { ok: false, code: "unknown_field" };
   }
-  if (action === "keep" || action === "portal") {
+  if (action === "keep" || action === "portal" || action === "end_older") {
     const token = fields.token;
     if (token === undefined) return { ok: false, code: "missing_field" };
     if (typeof token !== "string" || token.length > 2000)
@@ -194,8 +206,7 @@ export const DEFAULT_MANAGE_EMAIL_RATE_LIMIT = 5;
  * a flood far below what would put the sending account at risk.
  */
 export const DEFAULT_MANAGE_EMAIL_RATE_LIMIT_GLOBAL = 100;
-/** At least this long, so a guessed secret is not a short one. */
-export const MIN_LINK_SECRET_LENGTH = 32;
+export { MIN_LINK_SECRET_LENGTH };
 
 const count = (what: string) =>
   optional(
@@ -212,11 +223,7 @@ export const manageEnvSchema = z.object({
   STRIPE_PRICE_STARTER: optional(z.string()),
   STRIPE_PRICE_PRO: optional(z.string()),
   STRIPE_PRICE_EXPERT: optional(z.string()),
-  SUBSCRIPTION_LINK_SECRET: optional(
-    z.string().min(MIN_LINK_SECRET_LENGTH, {
-      message: `must be at least ${MIN_LINK_SECRET_LENGTH} characters (e.g. openssl rand -hex 32)`,
-    }),
-  ),
+  SUBSCRIPTION_LINK_SECRET: linkSecretSchema,
   JOBS_SECRET: optional(
     z.string().min(MIN_LINK_SECRET_LENGTH, {
       message: `must be at least ${MIN_LINK_SECRET_LENGTH} characters (e.g. openssl rand -hex 32)`,
@@ -280,14 +287,8 @@ export function parseManageEnv(env: Record<string, string | undefined>): ManageC
     const price = vars[PRICE_ENV_BY_PLAN[plan] as "STRIPE_PRICE_STARTER"];
     if (price !== undefined) planNames.set(price, checkoutPlanNames[plan]);
   }
-  // With a test-mode key and no secret (npm start, the tests), links are signed with one
-  // derived from that key: whoever holds it can change the subscriptions anyway. A live key
-  // needs a secret of its own.
-  const linkSecret =
-    vars.SUBSCRIPTION_LINK_SECRET ??
-    (isTestKey(vars.STRIPE_SECRET_KEY ?? "")
-      ? `test-mode-link-secret:${vars.STRIPE_SECRET_KEY}`
-      : undefined);
+  // Read as the webhook reads it (link-secret.ts), which signs the end-older links.
+  const linkSecret = linkSecretOf(vars.SUBSCRIPTION_LINK_SECRET, vars.STRIPE_SECRET_KEY);
   const missing = [
     ...(vars.STRIPE_SECRET_KEY === undefined ? ["STRIPE_SECRET_KEY"] : []),
     ...(linkSecret === undefined ? ["SUBSCRIPTION_LINK_SECRET"] : []),

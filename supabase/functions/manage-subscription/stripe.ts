@@ -9,7 +9,7 @@ import {
 } from "./billing.ts";
 
 // The Stripe calls this function makes, and only these: customers.search, customers.list,
-// subscriptions.list, subscriptions.update, subscriptions.cancel, invoices.list,
+// subscriptions.list, subscriptions.retrieve, subscriptions.update, subscriptions.cancel, invoices.list,
 // invoices.voidInvoice and refunds.create. A restricted key needs Customers read,
 // Subscriptions write, Invoices write and Refunds write.
 
@@ -145,6 +145,8 @@ export function createStripeBilling(config: StripeBillingConfig): Billing {
         );
         return view(updated, "");
       }),
+    retrieveSubscription: (id) =>
+      call(async () => view(await stripe.subscriptions.retrieve(id), "")),
     cancelNow: (id, idempotencyKey) =>
       call(async () => {
         await stripe.subscriptions.cancel(

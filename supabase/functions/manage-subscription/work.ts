@@ -105,6 +105,18 @@ export function firstFortnightAmount(firstPayment: number, proRata: number, firs
 }
 
 /**
+ * The unused part of a payment `amount` for the period from `start` to `end`, as of `at`: the
+ * amount less the share of the period that had passed, rounded to the smallest unit. The one
+ * pro-rata rule: a withdrawal's refund and ending an older subscription (end-older.ts) use it.
+ */
+export function unusedPart(amount: number, start: Date, end: Date, at: Date): number {
+  const length = end.getTime() - start.getTime();
+  if (length <= 0) return 0;
+  const passed = Math.min(1, Math.max(0, (at.getTime() - start.getTime()) / length));
+  return amount - Math.round(amount * passed);
+}
+
+/**
  * What a withdrawal within the 14 days refunds: on the customer's `first` subscription its
  * first payment in full, as the money-back guarantee returns it; on a later one the payment,
  * less the share of its billing period that had passed when the statement arrived. A person
@@ -130,13 +142,7 @@ export async function withdrawalRefund(
   const end = subscription.currentPeriodEnd ?? invoice.periodEnd;
   const known = start !== undefined && end !== undefined && end > start;
   if (!known && !first) return { operator: "the billing period is unknown" };
-  const passed = known
-    ? Math.min(
-        1,
-        Math.max(0, (receivedAt.getTime() - start.getTime()) / (end.getTime() - start.getTime())),
-      )
-    : 1;
-  const proRata = invoice.amountPaid - Math.round(invoice.amountPaid * passed);
+  const proRata = known ? unusedPart(invoice.amountPaid, start, end, receivedAt) : 0;
   const amount = firstFortnightAmount(invoice.amountPaid, proRata, first);
   if (amount <= 0) return { operator: "by our rules the amount to return is nothing", ...mark };
   return { paymentIntent: invoice.paymentIntent, amount, currency: invoice.currency, ...mark };

@@ -3,6 +3,8 @@ import {
   cancelPath,
   changePlanLabel,
   changePlanPath,
+  END_OLDER_BUTTON_LABEL,
+  END_OLDER_REFUND,
   MANAGE_FORM_PATHS,
   PLAN_CHANGE_RULE,
   modelWithdrawalForm,
@@ -45,11 +47,44 @@ export interface ConfirmationFacts {
   expressStart: { question: string; answer: string | null; at: Date };
   /** Other live subscriptions under the same mailbox, by plan name. */
   otherPlans: string[];
+  /**
+   * For each older one among them, its signed one-use link to end it now (end-older.ts in the
+   * manage function); empty or absent without a link secret, and the e-mail points to support.
+   */
+  endOlderLinks?: EndOlderLink[];
+}
+
+/** One older subscription's end-older link, as the confirmation offers it. */
+export interface EndOlderLink {
+  planName: string;
+  url: string;
+  expiresAt: Date;
 }
 
 function listed(names: readonly string[]): string {
   if (names.length <= 1) return names.join("");
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/** What a second subscription's confirmation offers: a link per older one, or support. */
+function secondSubscriptionBlocks(links: readonly EndOlderLink[], supportEmail: string) {
+  const [first] = links;
+  if (first === undefined) {
+    return [
+      {
+        text: `If you meant to change plans rather than add one, write to ${supportEmail} and say which subscription to end; we end none until you tell us.`,
+      },
+    ];
+  }
+  return [
+    {
+      text: `If you meant to change plans rather than add one, you can end the older subscription now. ${END_OLDER_REFUND} ${links.length === 1 ? "The link below works" : "Each link below works"} once, until ${formatMoment(first.expiresAt)}, and opens a page with one button: nothing is ended until you press it. Your new subscription is not affected.`,
+    },
+    ...links.map((link) => ({
+      text: `Your older ${link.planName} subscription:`,
+      link: { label: END_OLDER_BUTTON_LABEL, url: link.url },
+    })),
+  ];
 }
 
 export function confirmationEmail(context: MailContext, facts: ConfirmationFacts): OutgoingEmail {
@@ -64,8 +99,9 @@ export function confirmationEmail(context: MailContext, facts: ConfirmationFacts
   if (facts.otherPlans.length > 0) {
     const others = facts.otherPlans.map((name) => `${name}`);
     blocks.push({
-      text: `Please note: this e-mail address already has a live ${brand} subscription (${listed(others)}), and this one (${facts.planName}) is a second. Each renews and is charged on its own. If you meant to change plans rather than add one, write to ${supportEmail} and say which subscription to end; we end none until you tell us.`,
+      text: `Please note: this e-mail address already has a live ${brand} subscription (${listed(others)}), and this one (${facts.planName}) is a second. Each renews and is charged on its own.`,
     });
+    blocks.push(...secondSubscriptionBlocks(facts.endOlderLinks ?? [], supportEmail));
   }
   blocks.push(
     {

@@ -70,6 +70,7 @@ export function createStripeWebhookFromEnv(
     mailer,
     plans: config.plans,
     mail: { brand: BRAND_NAME, siteUrl: config.siteUrl, supportEmail: config.supportEmail },
+    linkSecret: config.linkSecret,
     log,
     waitUntil: options.waitUntil,
     now,

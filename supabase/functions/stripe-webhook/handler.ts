@@ -3,6 +3,7 @@ import {
   checkoutPlanNames,
   checkoutPlanPrices,
   formatUsd,
+  SITE_PATHS,
   type CheckoutPlanId,
 } from "../_shared/contract.ts";
 import type { Db } from "../_shared/db.ts";
@@ -15,8 +16,9 @@ import {
   type FunctionHandler,
   type LogLine,
 } from "../_shared/serve.ts";
-import { findLiveByMailbox } from "../_shared/subscriptions-mirror.ts";
-import { confirmationEmail } from "./confirmation.ts";
+import { planLinkExpiry, signPlanLink } from "../_shared/plan-link.ts";
+import { findLiveByMailbox, type MirroredSubscription } from "../_shared/subscriptions-mirror.ts";
+import { confirmationEmail, type EndOlderLink } from "./confirmation.ts";
 import {
   eventSchema,
   expressStartChoice,
@@ -68,6 +70,11 @@ export interface WebhookDeps {
   log: LogLine;
   /** Keeps the e-mail delivery after the answer alive (EdgeRuntime.waitUntil on Supabase). */
   waitUntil?: (work: Promise<unknown>) => void;
+  /**
+   * SUBSCRIPTION_LINK_SECRET (or its test-mode stand-in): signs the end-older links a second
+   * subscription's confirmation offers. Undefined: that confirmation points to support instead.
+   */
+  linkSecret?: string;
   /** Tests: the clock the signature's age is judged by (ms since epoch). */
   now?: () => number;
 }
@@ -87,6 +94,37 @@ export function createWebhookHandler(deps: WebhookDeps): FunctionHandler {
     const parsed = subscriptionSchema.safeParse(await deps.stripe.retrieveSubscription(id));
     if (!parsed.success) throw new InvalidEvent("the subscription Stripe returned");
     return parsed.data;
+  }
+
+  const planNameOf = (plan: string | null) =>
+    plan !== null && plan in checkoutPlanNames
+      ? checkoutPlanNames[plan as CheckoutPlanId]
+      : `${deps.mail.brand} subscription`;
+
+  /**
+   * One signed, one-use link per older live subscription under the mailbox, to end it now
+   * (manage-subscription/end-older.ts checks it); none without a link secret.
+   */
+  async function endOlderLinks(older: readonly MirroredSubscription[]): Promise<EndOlderLink[]> {
+    const secret = deps.linkSecret;
+    if (secret === undefined) return [];
+    const expiresAt = planLinkExpiry(new Date(deps.now?.() ?? Date.now()));
+    const links: EndOlderLink[] = [];
+    for (const subscription of older) {
+      const token = await signPlanLink(
+        secret,
+        "end-older",
+        subscription.id,
+        subscription.customerId,
+        expiresAt,
+      );
+      links.push({
+        planName: planNameOf(subscription.plan),
+        url: `${deps.mail.siteUrl}${SITE_PATHS.changePlanEndOlder}?token=${token}`,
+        expiresAt,
+      });
+    }
+    return links;
   }
 
   type Outcome = "done" | "duplicate" | "ignored";
@@ -137,10 +175,12 @@ export function createWebhookHandler(deps: WebhookDeps): FunctionHandler {
       startedAt,
       nextRenewalAt: snapshot.currentPeriodEnd,
       expressStart: { ...choice, at: ref.created },
-      otherPlans: others.map((other) =>
-        other.plan !== null && other.plan in checkoutPlanNames
-          ? checkoutPlanNames[other.plan as CheckoutPlanId]
-          : `${deps.mail.brand} subscription`,
+      otherPlans: others.map((other) => planNameOf(other.plan)),
+      // Only one that started first is offered for ending: the new one is what was just bought.
+      endOlderLinks: await endOlderLinks(
+        others.filter(
+          (other) => other.startedAt === null || other.startedAt.getTime() <= startedAt.getTime(),
+        ),
       ),
     });
     const result = await deps.store.applyCheckout(

@@ -5,6 +5,7 @@ import {
   type CheckoutPlanId,
 } from "../_shared/contract.ts";
 import { databaseUrlFromEnv } from "../_shared/db.ts";
+import { linkSecretOf, linkSecretSchema } from "../_shared/link-secret.ts";
 import {
   envProblems,
   FunctionConfigError,
@@ -41,6 +42,7 @@ export const webhookEnvSchema = z.object({
   STRIPE_PRICE_PRO: optional(z.string()),
   STRIPE_PRICE_EXPERT: optional(z.string()),
   VITE_SUPPORT_EMAIL: optional(z.string()),
+  SUBSCRIPTION_LINK_SECRET: linkSecretSchema,
 });
 
 export interface WebhookConfig {
@@ -51,6 +53,11 @@ export interface WebhookConfig {
   /** Stripe price id → public plan id. */
   plans: Map<string, CheckoutPlanId>;
   supportEmail: string;
+  /**
+   * Signs the end-older links of a second subscription's confirmation, as the manage function
+   * verifies them (link-secret.ts); undefined: the confirmation asks to write to support.
+   */
+  linkSecret: string | undefined;
   databaseUrl: string | undefined;
   /** Names (never values) of the variables missing for the webhook to act. */
   missing: string[];
@@ -102,6 +109,7 @@ export function parseWebhookEnv(env: Record<string, string | undefined>): Webhoo
     stripeApiBase: vars.STRIPE_API_BASE === undefined ? undefined : new URL(vars.STRIPE_API_BASE),
     plans,
     supportEmail: vars.VITE_SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
+    linkSecret: linkSecretOf(vars.SUBSCRIPTION_LINK_SECRET, vars.STRIPE_SECRET_KEY),
     databaseUrl: databaseUrlFromEnv(vars),
     missing: [
       ...(vars.STRIPE_WEBHOOK_SECRET === undefined ? ["STRIPE_WEBHOOK_SECRET"] : []),

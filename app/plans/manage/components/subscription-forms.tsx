@@ -4,6 +4,7 @@ import { cancelButtonLabel, withdrawButtonLabel } from "~/plans/billing/subscrip
 import {
   CHANGE_PLAN_BUTTON_LABEL,
   changePlanSendLabel,
+  END_OLDER_BUTTON_LABEL,
   fieldCopy,
   FORM_ERRORS,
   KEEP_BUTTON_LABEL,
@@ -161,7 +162,7 @@ function LinkTokenForm({
   copy,
   button,
 }: {
-  action: "keep" | "portal";
+  action: "keep" | "portal" | "end_older";
   copy: { label: string; hint: string };
   button: string;
 }) {
@@ -180,7 +181,8 @@ function LinkTokenForm({
   }, []);
   return (
     <>
-      <FormErrorNotes codes={FORM_ERRORS[action]} />
+      {/* The end-older refusals are shown on the outcome page the function sends them to. */}
+      {action === "end_older" ? null : <FormErrorNotes codes={FORM_ERRORS[action]} />}
       <ManageForm action={action}>
         <Field id={`${id}-token`} {...copy}>
           <input
@@ -198,7 +200,9 @@ function LinkTokenForm({
             className={controlClass}
           />
         </Field>
-        <Button type="submit" size="lg">
+        {/* A long label wraps at 320 px rather than scroll the page sideways; `!` because cn
+            does not merge classes and buttonVariants sets nowrap. */}
+        <Button type="submit" size="lg" className="text-center whitespace-normal!">
           {button}
         </Button>
       </ManageForm>
@@ -219,4 +223,15 @@ export function PortalForm() {
  */
 export function KeepForm() {
   return <LinkTokenForm action="keep" copy={fieldCopy.token} button={KEEP_BUTTON_LABEL} />;
+}
+
+/** The end-older link's page: one button, which ends the older subscription and refunds it. */
+export function EndOlderForm() {
+  return (
+    <LinkTokenForm
+      action="end_older"
+      copy={fieldCopy.endOlderToken}
+      button={END_OLDER_BUTTON_LABEL}
+    />
+  );
 }
