@@ -89,7 +89,7 @@ describe("legal pages", () => {
       "Your legal guarantee of conformity.",
       "Directive (EU) 2019/770",
       billingStatements.firstFortnightRefund,
-      billingStatements.withdrawPerformed,
+      billingStatements.expressStartMeaning,
       billingStatements.otherPayments,
       billingStatements.cancelWhen,
       billingStatements.guaranteeClaim,

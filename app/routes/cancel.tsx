@@ -24,11 +24,12 @@ export default function Cancel() {
         Enter the e-mail address you used at checkout. No sign-in, no code, no second visit.
       </PageHeader>
       <section className="mx-auto max-w-xl px-4 py-12 sm:px-6">
+        {/* What the button does, read before it is pressed: at once in the first fortnight. */}
+        <p className="mb-8 leading-7" data-cancel-rule="">
+          {billingStatements.cancelWhen} {billingStatements.firstFortnightRefund}
+        </p>
         <CancelForm />
         <div className="mt-10 space-y-4 leading-7 text-muted-foreground">
-          <p>
-            {billingStatements.cancelWhen} {billingStatements.cancelRefundNote}
-          </p>
           <p>
             {cancelEmailNotes.before} To keep who subscribes private, the answer on the next page is
             the same whether or not an address has a subscription.
@@ -42,8 +43,8 @@ export default function Cancel() {
             >
               {cancelEmailLabel}
             </a>{" "}
-            from the address you subscribed with. Subscribed in the EU or the UK in the last 14
-            days?{" "}
+            from the address you subscribed with. Not your first subscription, and subscribed in the
+            EU or the UK in the last 14 days?{" "}
             <a href={withdrawPath} className="font-semibold text-primary underline">
               {withdrawLabel}
             </a>

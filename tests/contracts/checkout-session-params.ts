@@ -12,7 +12,7 @@ export function expectedSessionParams(site: string, price: string, amount: strin
     "automatic_tax[enabled]": "true",
     "consent_collection[terms_of_service]": "required",
     "custom_text[terms_of_service_acceptance][message]": `I agree to the [Terms of Service](${site}/terms) and to automatic renewal: I am charged ${amount} today and then ${amount} every month, taxes included, until I cancel.`,
-    "custom_text[submit][message]": `You pay ${amount} today and then ${amount} every month, taxes included, until you cancel. Cancel anytime, with no sign-in, at ${site}/cancel, linked as "Cancel your subscription" at the foot of every page; a cancellation stops the next renewal, and you keep access until the end of the billing period you have already paid for.`,
+    "custom_text[submit][message]": `You pay ${amount} today and then ${amount} every month, taxes included, until you cancel. Cancel anytime, with no sign-in, at ${site}/cancel, linked as "Cancel your subscription" at the foot of every page. Within the 14 days from your first subscription's first payment, canceling it ends it at once and refunds at least that payment in full, unless a payment for it is overdue. Any other cancellation stops the next renewal: you are not charged again, and you keep access until the end of the billing period you have already paid for.`,
     "custom_fields[0][key]": "startNow",
     "custom_fields[0][label][type]": "custom",
     "custom_fields[0][label][custom]": "Start your subscription at once?",

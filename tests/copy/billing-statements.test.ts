@@ -150,7 +150,7 @@ describe("billing rules in the copy", () => {
 describe("canceling online (this build leaves VITE_BILLING_PORTAL_URL unset)", () => {
   it("sends everyone to the cancellation page first, the e-mail second, in the Terms and the FAQ", () => {
     expect(billingStatements.cancel).toBe(
-      'Open "Cancel your subscription" at the foot of any page, enter the e-mail address you subscribed with and press "Cancel my subscription", with no sign-in. We record the cancellation straight away and e-mail that address the last day you have paid for and a link that undoes it for 14 days, or until the paid period ends, if that comes first. You can also send our ready-made cancellation e-mail to support@castloop.com from that address: it counts from the moment it reaches us, and if a renewal is charged after that, we refund it.',
+      'Open "Cancel your subscription" at the foot of any page, enter the e-mail address you subscribed with and press "Cancel my subscription", with no sign-in. We record the cancellation straight away and e-mail that address what it did: the refund, if the subscription has ended at once, or else the last day you have paid for and a link that undoes it for 14 days, or until the paid period ends, if that comes first. You can also send our ready-made cancellation e-mail to support@castloop.com from that address: it counts from the moment it reaches us, and if a renewal is charged after that, we refund it.',
     );
     expect(billingStatements.cancelMarkdown).toContain("[Cancel your subscription](/cancel)");
     expect(sources["content/legal/terms.md"]).toContain(billingStatements.cancelMarkdown);

@@ -8,6 +8,17 @@ import { sentencesOf, type BillingTopic } from "./billing-statements";
 const eachSentence = (text: string) => sentencesOf(text);
 
 /**
+ * The first fortnight's rule, which speaks to the guarantee, to canceling, to refunds and to the
+ * 14 days at once: a cancellation then ends at once with the refund (_shared/contract.ts).
+ */
+const firstFortnight = [
+  ...eachSentence(billingStatements.cancelWhen),
+  billingStatements.firstFortnightRefund,
+  billingStatements.cancelEmailed,
+  billingStatements.expressStartMeaning,
+];
+
+/**
  * Where the copy speaks to a rule, and the wordings it may use: checkBillingStatements
  * (tests/copy/billing-statements.ts) fails on a sentence that matches `finds` but none of `says`.
  */
@@ -41,12 +52,13 @@ export const billingTopics: readonly BillingTopic[] = [
     // The legal guarantee of conformity is another guarantee, which refunds nothing by itself.
     finds: /money-back|\brefund|\bguarantee\b(?![^.]*\bconform)/i,
     says: [
+      ...firstFortnight,
       billingStatements.guaranteeScope,
       billingStatements.guaranteeShort,
       billingStatements.guaranteeAccess,
       billingStatements.guaranteeAgency,
       billingStatements.firstFortnightRefund,
-      ...eachSentence(billingStatements.cancelRefundNote),
+      ...eachSentence(billingStatements.cancelWhen),
       billingStatements.otherPayments,
       "end the subscription and refund it",
       // Ending the older of two subscriptions (_shared/contract.ts END_OLDER_REFUND).
@@ -113,12 +125,13 @@ export const billingTopics: readonly BillingTopic[] = [
     id: "when canceling takes effect",
     finds:
       /\bcancel\w*\b[^.]*\b(?:takes? effect|keep (?:your )?access|until the end|immediately|at once|right away)\b|\bkeep (?:your )?access until\b/i,
-    says: [billingStatements.cancelWhen],
+    says: [...firstFortnight, billingStatements.cancelWhen],
   },
   {
     id: "the guarantee's 14 days",
     finds: /\bwithin (?:14|fourteen) days\b|\b(?:14|fourteen) days (?:of|from|after)\b/i,
     says: [
+      ...firstFortnight,
       billingStatements.guaranteeWindow,
       "within 14 days of the day you subscribe",
       billingStatements.firstFortnightRefund,
@@ -135,6 +148,7 @@ export const billingTopics: readonly BillingTopic[] = [
     finds:
       /\bsubscription ends\b|\bends (?:your|the) subscription\b|\baccess ends\b|\brefund\w*\b[^.]*\b(?:access|ends?)\b/i,
     says: [
+      ...firstFortnight,
       billingStatements.guaranteeAccess,
       billingStatements.afterEnd,
       billingStatements.withdrawRefund,
@@ -206,7 +220,7 @@ export const billingTopics: readonly BillingTopic[] = [
   {
     id: "when a subscription is fully performed",
     finds: /\bfully performed\b[^.]*\b(?:for example|when|processed)\b/i,
-    says: [billingStatements.withdrawPerformed],
+    says: [billingStatements.expressStartMeaning],
   },
   {
     id: "the first fortnight's refund",

@@ -40,7 +40,7 @@ export const billingFaqs: readonly BillingFaq[] = [
   {
     id: "cancel-how",
     question: "How do I cancel, and what happens to my content?",
-    answer: `${billingStatements.cancel} ${billingStatements.cancelWhen} ${billingStatements.cancelRefundNote} ${billingStatements.afterEnd}`,
+    answer: `${billingStatements.cancel} ${billingStatements.cancelWhen} ${billingStatements.firstFortnightRefund} ${billingStatements.afterEnd}`,
     link: { href: cancelPath, label: cancelLabel },
     inHelpCenter: false,
   },

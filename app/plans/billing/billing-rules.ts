@@ -1,8 +1,9 @@
 import { guaranteeDays, guaranteePlans, guaranteeShort } from "./guarantee";
 import {
   cancelLabel,
-  cancelRefundNote,
+  cancelEmailed,
   cancelRule,
+  expressStartMeaning,
   firstFortnightRefund,
   priceChangeSentence,
   taxClause,
@@ -151,6 +152,8 @@ export const billingStatements = {
   cancelCore: cancelRule.core,
   /** When canceling takes effect. */
   cancelWhen: cancelRule.effect,
+  /** What the cancellation e-mail reports, inside the cancel sentence. */
+  cancelEmailed,
   /** Leaving takes no sign-in: the words every page about it uses. */
   noSignIn: "no sign-in",
   /** The withdrawal's acknowledgment, in the law's words. */
@@ -159,10 +162,8 @@ export const billingStatements = {
   withdrawRefund,
   /** What a withdrawal within the 14 days returns: the guarantee and the withdrawal as one rule. */
   firstFortnightRefund,
-  /** That canceling refunds nothing, and what does within the 14 days. */
-  cancelRefundNote,
-  /** Why a subscription's right of withdrawal lasts the whole 14 days, after Checkout's words. */
-  withdrawPerformed: `A subscription is a service that continues month after month, so it is not fully performed while it runs, however many episodes you have had processed: the right to withdraw lasts the whole 14 days.`,
+  /** What Checkout's "start now" choice means, after its words: no refund of the 14 days lost. */
+  expressStartMeaning,
   /** The refunds there are, all of them: every other payment stays paid. */
   otherPayments: `Apart from the guarantee, the right of withdrawal and a renewal charged after your cancellation e-mail reached us, all described above, or where the law requires otherwise, payments already made are not returned, including for partly used months.`,
   /** A renewal charged after a cancellation e-mail reached us. */

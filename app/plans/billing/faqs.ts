@@ -49,7 +49,7 @@ export const faqs = [
   {
     id: "cancel",
     question: "Can I cancel my subscription at any time?",
-    answer: `Yes, you can cancel anytime, with no notice period. ${billingStatements.cancel} ${billingStatements.cancelWhen} ${billingStatements.cancelRefundNote}`,
+    answer: `Yes, you can cancel anytime, with no notice period. ${billingStatements.cancel} ${billingStatements.cancelWhen} ${billingStatements.firstFortnightRefund}`,
     link: { href: cancelPath, label: cancelLabel },
   },
   {

@@ -4,7 +4,8 @@ import { formatPrice } from "~/lib/format";
 import { fixedMailto } from "~/lib/fixed-mailto";
 import type { Plan } from "~/plans/plans";
 import {
-  CANCEL_REFUND_NOTE,
+  CANCEL_EFFECT,
+  EXPRESS_START_MEANING,
   FIRST_FORTNIGHT_REFUND,
   PRO_RATA_REFUND,
   cancelLabel,
@@ -61,7 +62,10 @@ export const cancelEmailLabel = "ready-made cancellation e-mail";
 export const cancelMailto = fixedMailto(support, cancelEmail.subject, cancelEmail.body);
 
 /** What the cancellation page does, after its name (the same in words and in Markdown). */
-const cancelSteps = `enter the e-mail address you subscribed with and press "${cancelButtonLabel}", with no sign-in. We record the cancellation straight away and e-mail that address the last day you have paid for and a link that undoes it ${keepLinkValidity}.`;
+/** What the cancellation e-mail reports: an end at once with its refund, or the period's end. */
+export const cancelEmailed = `We record the cancellation straight away and e-mail that address what it did: the refund, if the subscription has ended at once, or else the last day you have paid for and a link that undoes it ${keepLinkValidity}.`;
+
+const cancelSteps = `enter the e-mail address you subscribed with and press "${cancelButtonLabel}", with no sign-in. ${cancelEmailed}`;
 
 /** A cancellation by e-mail counts from when it reaches us, not from when a person reads it. */
 export const renewalAfterEmail = "if a renewal is charged after that, we refund it";
@@ -75,9 +79,8 @@ export const cancelRule = {
   markdown: `Open [${cancelLabel}](${cancelPath}), linked at the foot of every page, ${cancelSteps} You can also send our [${cancelEmailLabel}](${cancelMailto}) to ${support} from that address: it counts from the moment it reaches us, and ${renewalAfterEmail}.`,
   /** The part of the cancel sentence every wording of it must contain. */
   core: "enter the e-mail address you subscribed with",
-  /** When a cancellation takes effect. */
-  effect:
-    "A cancellation stops the next renewal: you are not charged again, and you keep access until the end of the billing period you have already paid for.",
+  /** When a cancellation takes effect: at once in a first subscription's first fortnight. */
+  effect: CANCEL_EFFECT,
   /** What the billing portal is for, when the build links one (VITE_BILLING_PORTAL_URL). */
   portal: portal
     ? `Stripe's billing portal, linked at the foot of every page, shows your invoices and payment method after you confirm your e-mail address with a code.`
@@ -88,8 +91,8 @@ export const cancelRule = {
 export const withdrawRefund = PRO_RATA_REFUND;
 /** What a withdrawal within the 14 days returns: the first fortnight's one refund rule. */
 export const firstFortnightRefund = FIRST_FORTNIGHT_REFUND;
-/** That canceling is not a refund, and how the first fortnight's refund is had instead. */
-export const cancelRefundNote = CANCEL_REFUND_NOTE;
+/** What Checkout's "start now" choice means, after its words in the Terms. */
+export const expressStartMeaning = EXPRESS_START_MEANING;
 
 /** The EU/UK right of withdrawal, exercised online; the Terms hold the full clause. */
 export const withdrawRule = {

@@ -56,9 +56,9 @@ export const changePlanEmailNote = `We e-mail the address on file a link for eac
  */
 export const cancelEmailNotes = {
   /** On /cancel, before the form is sent. */
-  before: `We e-mail the address on file the last day you have paid for, with a link that undoes the cancellation ${keepLinkValidity}. Where a person on our team completes the cancellation instead, we first e-mail the address you entered that we received it, and the details follow once it is done.`,
+  before: `We e-mail the address on file what we have done: a subscription that has ended at once, with the amount refunded, or the last day you have paid for, with a link that undoes the cancellation ${keepLinkValidity}. Where a person on our team completes the cancellation instead, we first e-mail the address you entered that we received it, and the details follow once it is done.`,
   /** On /cancel/requested. */
-  after: `The e-mail names the last day you have paid for and holds a link that undoes the cancellation ${keepLinkValidity}; where a person on our team completes the cancellation instead, it says so, and the details follow once it is done.`,
+  after: `The e-mail says whether the subscription has ended at once, with the amount refunded, or names the last day you have paid for and holds a link that undoes the cancellation ${keepLinkValidity}; where a person on our team completes the cancellation instead, it says so, and the details follow once it is done.`,
 } as const;
 
 /** The plans a withdrawal statement can name, as the function accepts them. */

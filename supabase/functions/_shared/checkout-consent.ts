@@ -1,4 +1,4 @@
-import { cancelLabel, cancelPath, formatUsd, taxClause } from "./contract.ts";
+import { CANCEL_EFFECT, cancelLabel, cancelPath, formatUsd, taxClause } from "./contract.ts";
 
 // What the visitor agrees to on Stripe Checkout, in Stripe's own places: the Terms checkbox
 // (custom_text.terms_of_service_acceptance), the line beside Pay (custom_text.submit) and the
@@ -23,6 +23,6 @@ export function consentTexts(priceUsd: number, siteUrl: string): CheckoutConsent
   const amount = formatUsd(priceUsd);
   return {
     termsAcceptance: `I agree to the [Terms of Service](${siteUrl}/terms) and to automatic renewal: I am charged ${amount} today and then ${amount} every month, ${taxClause}, until I cancel.`,
-    submit: `You pay ${amount} today and then ${amount} every month, ${taxClause}, until you cancel. Cancel anytime, with no sign-in, at ${siteUrl}${cancelPath}, linked as "${cancelLabel}" at the foot of every page; a cancellation stops the next renewal, and you keep access until the end of the billing period you have already paid for.`,
+    submit: `You pay ${amount} today and then ${amount} every month, ${taxClause}, until you cancel. Cancel anytime, with no sign-in, at ${siteUrl}${cancelPath}, linked as "${cancelLabel}" at the foot of every page. ${CANCEL_EFFECT}`,
   };
 }

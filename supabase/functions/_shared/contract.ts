@@ -251,13 +251,23 @@ export function withinWithdrawalPeriod(subscribedAt: Date, receivedAt: Date): bo
 export const PRO_RATA_REFUND = "your payment less the part of the billing period that had passed";
 
 /**
- * What a withdrawal within the 14 days refunds, the one rule the Terms, /withdraw, the FAQ, the
- * e-mails and manage-subscription's `withdrawalRefund` state and apply.
+ * What canceling or withdrawing within the 14 days refunds, the one rule the Terms, /cancel,
+ * /withdraw, the FAQ, the e-mails and manage-subscription (`withdrawalRefund`, `cancelEndsNow`)
+ * state and apply.
  */
-export const FIRST_FORTNIGHT_REFUND = `A withdrawal within the ${WITHDRAWAL_DAYS} days from your first subscription refunds whichever is larger: its first payment in full, as the money-back guarantee does, or ${PRO_RATA_REFUND} when you withdrew; a withdrawal within the ${WITHDRAWAL_DAYS} days from a later subscription refunds ${PRO_RATA_REFUND}.`;
+export const FIRST_FORTNIGHT_REFUND = `Canceling or withdrawing from your first subscription within the ${WITHDRAWAL_DAYS} days from its first payment ends it at once and refunds whichever is larger: that payment in full, as the money-back guarantee does, or ${PRO_RATA_REFUND} when you canceled or withdrew; a withdrawal within the ${WITHDRAWAL_DAYS} days from a later subscription refunds ${PRO_RATA_REFUND}.`;
 
-/** That canceling is not a refund, and how the first fortnight's refund is had instead. */
-export const CANCEL_REFUND_NOTE = `Canceling refunds nothing by itself. Within ${WITHDRAWAL_DAYS} days of your first payment, withdraw instead, or claim the money-back guarantee by e-mail, to have that payment back in full if it was for your first subscription.`;
+/**
+ * What a cancellation does, in the first fortnight and after it (manage-subscription's
+ * `cancelEndsNow`): the words /cancel, the Terms, the FAQ, Checkout and the e-mails use.
+ */
+export const CANCEL_EFFECT = `Within the ${WITHDRAWAL_DAYS} days from your first subscription's first payment, canceling it ends it at once and refunds at least that payment in full, unless a payment for it is overdue. Any other cancellation stops the next renewal: you are not charged again, and you keep access until the end of the billing period you have already paid for.`;
+
+/**
+ * What Checkout's "start now" choice means now that the first fortnight always refunds: the
+ * service starts at once, and no refund of those 14 days is lost by it.
+ */
+export const EXPRESS_START_MEANING = `Choosing to start at once lets us provide the service from the moment you pay, and takes nothing from your first ${WITHDRAWAL_DAYS} days: a subscription continues month after month, so it is not fully performed while it runs, however many episodes you have had processed, and the right to withdraw, with its refund, lasts the whole ${WITHDRAWAL_DAYS} days.`;
 
 /**
  * Where a subscriber reaches the service after paying: the product's own web app, which this
@@ -303,11 +313,10 @@ export const strangerWithdrawalRule = `If the confirmation goes to another e-mai
 // The manage-subscription function's answers and refusals, which its pages print too.
 
 /** The one answer to a cancellation, whether or not a subscription matched. */
-export const CANCEL_ANSWER =
-  "If a subscription uses that address, it is cancelled at the end of its paid period, and we have e-mailed the details.";
+export const CANCEL_ANSWER = `If a subscription uses that address, it is canceled, and we have e-mailed the details. Within the ${WITHDRAWAL_DAYS} days from its first payment, your first subscription has ended, with a refund of at least that payment in full, unless a payment for it is overdue; any other ends at the end of its paid period.`;
 
 /** The one answer to a withdrawal, whether or not a subscription matched. */
-export const WITHDRAW_ANSWER = `We have received your withdrawal and are e-mailing an acknowledgment of receipt, with its content, date and time, to the confirmation address. If a subscription uses the e-mail address you gave and you withdrew within the ${WITHDRAWAL_DAYS}-day withdrawal period, it ends and we refund at least its first payment in full if it is your first subscription, otherwise ${PRO_RATA_REFUND}; after that period, it is cancelled at the end of its paid period instead. Either way, we e-mail that address what we have done. ${strangerWithdrawalRule}`;
+export const WITHDRAW_ANSWER = `We have received your withdrawal and are e-mailing an acknowledgment of receipt, with its content, date and time, to the confirmation address. If a subscription uses the e-mail address you gave and you withdrew within the ${WITHDRAWAL_DAYS}-day withdrawal period, it ends and we refund at least its first payment in full if it is your first subscription, otherwise ${PRO_RATA_REFUND}; after that period, it is canceled at the end of its paid period instead. Either way, we e-mail that address what we have done. ${strangerWithdrawalRule}`;
 
 /** How long a "Keep my subscription" link works at most, in days. */
 export const KEEP_LINK_DAYS = 14;

@@ -1,5 +1,5 @@
 import {
-  CANCEL_REFUND_NOTE,
+  CANCEL_EFFECT,
   FIRST_FORTNIGHT_REFUND,
   KEEP_BUTTON_LABEL,
   PRO_RATA_REFUND,
@@ -105,7 +105,28 @@ function periodEndLine(subscription: SubscriptionOutcome, link: KeepLink | undef
   };
 }
 
-/** After a cancellation: what was canceled, the last paid day, and the undo link for each. */
+/** What was refunded, or who works it out, for a subscription that ended today. */
+function refundSentence(subscription: SubscriptionOutcome, when: string): string {
+  const refund = subscription.refund;
+  if (refund === undefined) return "No payment was taken, so there is nothing to return.";
+  if ("id" in refund) {
+    return `We have refunded ${formatAmount(refund.amount, refund.currency)} to the payment method you paid with: ${refund.first ? "the first payment of your first subscription in full, as the money-back guarantee returns it" : `${PRO_RATA_REFUND} ${when}, as this is not your first subscription`}. Your bank may take 5 to 10 business days to show it.`;
+  }
+  return `We could not work out the amount automatically (${refund.operator}), so a person on our team works out ${refund.first ? `whichever is larger, the first payment of your first subscription in full or ${PRO_RATA_REFUND},` : PRO_RATA_REFUND} and returns it no later than two weeks after your request; we e-mail you when it is done.`;
+}
+
+/** ", which runs to the end of 11 December 2026": the withdrawal period's last day, if known. */
+function runsTo(subscription: SubscriptionOutcome): string {
+  return subscription.withdrawal === undefined
+    ? ""
+    : `, which runs to the end of ${formatDay(new Date(`${subscription.withdrawal.lastDay}T00:00:00Z`))}`;
+}
+
+/**
+ * After a cancellation: what was canceled, the last paid day, and the undo link for each; a
+ * first subscription canceled within the withdrawal period has ended, with its refund, and has
+ * no undo link (work.ts, cancelEndsNow).
+ */
 export function cancellationEmail(
   context: EmailContext,
   to: string,
@@ -114,21 +135,33 @@ export function cancellationEmail(
   subscriptions: SubscriptionOutcome[],
   links: ReadonlyMap<string, KeepLink>,
 ): OutgoingEmail {
+  const ended = subscriptions.filter((subscription) => subscription.action === "canceled_now");
+  const ending = subscriptions.filter((subscription) => subscription.action !== "canceled_now");
+  const subject =
+    ended.length === 0
+      ? `Your ${context.brand} subscription is canceled`
+      : ending.length === 0
+        ? `Your ${context.brand} subscription has ended, with a refund`
+        : `Your ${context.brand} subscriptions are canceled, and one has ended, with a refund`;
   return render(context, {
     to,
-    subject: `Your ${context.brand} subscription is canceled`,
+    subject,
     kind: "cancellation",
     ref: requestId,
     blocks: [
       {
         text: `On ${formatMoment(receivedAt)} we received a request on our website to cancel the ${context.brand} subscription of this e-mail address.`,
       },
-      ...subscriptions.map((subscription) =>
-        periodEndLine(subscription, links.get(subscription.id)),
-      ),
-      { text: `${CANCEL_REFUND_NOTE} To withdraw: ${context.siteUrl}${SITE_PATHS.withdraw}` },
+      ...ended.map((subscription) => ({
+        text: `You canceled within the withdrawal period${runsTo(subscription)}, so ${describe(subscription)} has ended today, as a withdrawal would have ended it. ${refundSentence(subscription, "when you canceled")}`,
+      })),
+      ...ending.map((subscription) => periodEndLine(subscription, links.get(subscription.id))),
+      { text: `${CANCEL_EFFECT} ${FIRST_FORTNIGHT_REFUND}` },
       {
-        text: `If you did not ask for this, use the link above or reply to ${context.supportEmail}. To cancel again later: ${context.siteUrl}${SITE_PATHS.cancel}`,
+        text:
+          ending.length === 0
+            ? `If you did not ask for this, reply to ${context.supportEmail}. To subscribe again: ${context.siteUrl}${SITE_PATHS.pricing}`
+            : `If you did not ask for this, use the link above or reply to ${context.supportEmail}. To cancel again later: ${context.siteUrl}${SITE_PATHS.cancel}`,
       },
     ],
   });
@@ -154,11 +187,11 @@ export function cancellationQueuedEmail(
         text: `On ${formatMoment(receivedAt)} we received a request on our website to cancel the ${context.brand} subscription of this e-mail address (reference ${requestId}).`,
       },
       {
-        text: `Our website does not change subscriptions by itself yet, so a person on our team completes your cancellation. If a subscription uses this address, it ends at the end of the billing period you have paid for, and you are not charged again. The cancellation counts from the moment above: if a renewal is charged after that, we refund it.`,
+        text: `Our website does not change subscriptions by itself yet, so a person on our team completes your cancellation, counted from the moment above. If a subscription uses this address: ${CANCEL_EFFECT} If a renewal is charged after that moment, we refund it.`,
       },
-      { text: `${CANCEL_REFUND_NOTE} To withdraw: ${context.siteUrl}${SITE_PATHS.withdraw}` },
+      { text: FIRST_FORTNIGHT_REFUND },
       {
-        text: `When it is done, we e-mail you the last day you have paid for. If you did not ask for this, reply to ${context.supportEmail}. To cancel again later: ${context.siteUrl}${SITE_PATHS.cancel}`,
+        text: `When it is done, we e-mail you what we have done: the refund, or the last day you have paid for. If you did not ask for this, reply to ${context.supportEmail}. To cancel again later: ${context.siteUrl}${SITE_PATHS.cancel}`,
       },
     ],
   });
@@ -274,19 +307,9 @@ export function withdrawalOutcomeEmail(
   ];
   for (const subscription of subscriptions) {
     if (subscription.action === "canceled_now") {
-      const refund = subscription.refund;
-      const money =
-        refund === undefined
-          ? "No payment was taken, so there is nothing to return."
-          : "id" in refund
-            ? `We have refunded ${formatAmount(refund.amount, refund.currency)} to the payment method you paid with: ${refund.first ? "the first payment of your first subscription in full, as the money-back guarantee returns it" : `${PRO_RATA_REFUND} when you withdrew, as this is not your first subscription`}. Your bank may take 5 to 10 business days to show it.`
-            : `We could not work out the amount automatically (${refund.operator}), so a person on our team works out ${refund.first ? `whichever is larger, the first payment of your first subscription in full or ${PRO_RATA_REFUND},` : PRO_RATA_REFUND} and returns it no later than two weeks after your withdrawal; we e-mail you when it is done.`;
-      const runsTo =
-        subscription.withdrawal === undefined
-          ? ""
-          : `, which runs to the end of ${formatDay(new Date(`${subscription.withdrawal.lastDay}T00:00:00Z`))}`;
+      const money = refundSentence(subscription, "when you withdrew");
       blocks.push({
-        text: `You withdrew within the withdrawal period${runsTo}, so ${describe(subscription)} has ended today. ${money}`,
+        text: `You withdrew within the withdrawal period${runsTo(subscription)}, so ${describe(subscription)} has ended today. ${money}`,
       });
     } else {
       const period = subscription.withdrawal;

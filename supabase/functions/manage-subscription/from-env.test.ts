@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmbeddedDb } from "../../../server/embedded-db.ts";
 import { openTestDb } from "../../../tests/db/test-db.ts";
+import { CANCEL_EFFECT } from "../_shared/contract.ts";
 import { CANCEL_ANSWER, MESSAGES, WITHDRAW_ANSWER } from "./messages.ts";
 import { createManageSubscriptionFromEnv } from "./from-env.ts";
 
@@ -79,7 +80,7 @@ describe("manage-subscription with no payment provider configured", () => {
       ref: requests[0]?.id,
     });
     expect(mail?.text_body).toContain("a person on our team completes your cancellation");
-    expect(mail?.text_body).toContain("ends at the end of the billing period you have paid for");
+    expect(mail?.text_body).toContain(CANCEL_EFFECT);
     expect(mail?.text_body).toContain("you are not charged again");
     expect(mail?.text_body).not.toContain(MESSAGES.not_configured);
     expect(logs.some((line) => line.includes('"manage_request_queued"'))).toBe(true);

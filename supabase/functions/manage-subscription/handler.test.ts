@@ -126,6 +126,13 @@ describe("cancel", () => {
 
   it("sends no cancellation or undo link for a subscription a withdrawal sent with it ends", async () => {
     const { handler, billing, mailer, settle, work } = setup();
+    // An earlier, ended subscription: this one is not the first, so its cancellation waits for
+    // the period's end (a first one's would end it as the withdrawal does: cancel-window.test.ts).
+    billing.add({
+      customerEmail: "ada@example.com",
+      status: "canceled",
+      startedAt: new Date(Date.now() - 90 * DAY),
+    });
     const mine = billing.add({
       customerEmail: "ada@example.com",
       startedAt: new Date(Date.now() - 2 * DAY),

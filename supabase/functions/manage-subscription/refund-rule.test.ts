@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { CANCEL_REFUND_NOTE, FIRST_FORTNIGHT_REFUND } from "../_shared/contract.ts";
+import { CANCEL_EFFECT, FIRST_FORTNIGHT_REFUND } from "../_shared/contract.ts";
 import type { Billing, PaidInvoice, SubscriptionView } from "./billing.ts";
 import { cancellationEmail, cancellationQueuedEmail, withdrawalReceiptEmail } from "./emails.ts";
-import { firstFortnightAmount, withdrawalRefund } from "./work.ts";
+import { cancelEndsNow, firstFortnightAmount, withdrawalRefund } from "./work.ts";
 
 // The first fortnight's one refund rule: a withdrawal never returns less than the guarantee.
 
@@ -108,11 +108,64 @@ describe("the e-mails state the rule", () => {
     }
   });
 
-  it("tells a canceling subscriber that canceling refunds nothing and how the guarantee is had", () => {
-    const note = `${CANCEL_REFUND_NOTE} To withdraw: https://castloop.test/withdraw`;
-    expect(
-      cancellationEmail(context, "ada@example.com", "req-1", now, [], new Map()).text,
-    ).toContain(note);
-    expect(cancellationQueuedEmail(context, "ada@example.com", "req-1", now).text).toContain(note);
+  it("tells a canceling subscriber what canceling does within the 14 days and after", () => {
+    for (const mail of [
+      cancellationEmail(context, "ada@example.com", "req-1", now, [], new Map()),
+      cancellationQueuedEmail(context, "ada@example.com", "req-1", now),
+    ]) {
+      expect(mail.text).toContain(CANCEL_EFFECT);
+      expect(mail.text).toContain(FIRST_FORTNIGHT_REFUND);
+    }
+  });
+
+  it("says a first subscription canceled within the period has ended, with its refund, and offers no undo", () => {
+    const mail = cancellationEmail(
+      context,
+      "ada@example.com",
+      "req-1",
+      now,
+      [
+        {
+          id: "sub_1",
+          plan: "Pro",
+          action: "canceled_now",
+          withdrawal: { lastDay: "2026-12-07", endsAt: "2026-12-08T12:00:00.000Z" },
+          refund: { id: "re_1", amount: 14_900, currency: "usd", first: true },
+        },
+      ],
+      new Map(),
+    );
+    expect(mail.subject).toBe("Your Castloop subscription has ended, with a refund");
+    expect(mail.text).toContain(
+      "You canceled within the withdrawal period, which runs to the end of 7 December 2026, so your Pro subscription (sub_1) has ended today",
+    );
+    expect(mail.text).toContain("We have refunded $149.00");
+    expect(mail.text).not.toContain("Keep my subscription");
+  });
+});
+
+describe("cancelEndsNow", () => {
+  const view = subscription({ startedAt: new Date(now.getTime() - 6 * DAY) });
+
+  it("ends a first subscription canceled within the withdrawal period", () => {
+    expect(cancelEndsNow(view, "sub_1", now)).toBe(true);
+  });
+
+  it("leaves a later subscription, a late cancel and a past-due one to the period's end", () => {
+    expect(cancelEndsNow(view, "sub_0", now)).toBe(false);
+    expect(cancelEndsNow(view, undefined, now)).toBe(false);
+    expect(cancelEndsNow(view, "sub_1", new Date(now.getTime() + 20 * DAY))).toBe(false);
+    expect(cancelEndsNow({ ...view, status: "past_due" }, "sub_1", now)).toBe(false);
+  });
+
+  it("counts the window as the withdrawal period does, over a weekend to the Monday", () => {
+    // Subscribed Friday 2026-11-13 (UTC): the 14th day, Friday the 27th, is a weekday.
+    const friday = subscription({ startedAt: new Date("2026-11-13T09:00:00Z") });
+    expect(cancelEndsNow(friday, "sub_1", new Date("2026-11-28T11:59:00Z"))).toBe(true);
+    expect(cancelEndsNow(friday, "sub_1", new Date("2026-11-28T12:00:00Z"))).toBe(false);
+    // Subscribed Sunday 2026-11-15: the 14th day is a Sunday, so it runs to Monday the 30th.
+    const sunday = subscription({ startedAt: new Date("2026-11-15T09:00:00Z") });
+    expect(cancelEndsNow(sunday, "sub_1", new Date("2026-12-01T11:59:00Z"))).toBe(true);
+    expect(cancelEndsNow(sunday, "sub_1", new Date("2026-12-01T12:00:00Z"))).toBe(false);
   });
 });

@@ -39,8 +39,9 @@ import {
 // The work behind a cancellation or a withdrawal, after the request is recorded. Each Stripe
 // write is saved as progress before the next, with an idempotency key, so a retry after a
 // failure resumes where it stopped and never cancels or refunds twice. A withdrawal's end and
-// refund are keyed by the subscription and the payment, not the request, and taken by one
-// request only (store.claimWithdrawal), so two withdrawals of one subscription refund once.
+// refund (and a first-fortnight cancellation's, which takes the same path) are keyed by the
+// subscription and the payment, not the request, and taken by one request only
+// (store.claimWithdrawal), so two withdrawals, or a cancel and a withdrawal, refund once.
 // Every check-write-save on a subscription, and the re-read before its e-mail, runs while the
 // request holds that subscription (store.withSubscription), so a cancellation, a keep and a
 // withdrawal of it never interleave: what the newest e-mail says is what Stripe holds.
@@ -114,6 +115,25 @@ export function unusedPart(amount: number, start: Date, end: Date, at: Date): nu
   if (length <= 0) return 0;
   const passed = Math.min(1, Math.max(0, (at.getTime() - start.getTime()) / length));
   return amount - Math.round(amount * passed);
+}
+
+/**
+ * Whether a cancellation of `subscription`, received at `receivedAt`, takes the withdrawal's
+ * path (_shared/contract.ts, CANCEL_EFFECT): the customer's `first` subscription, within the
+ * withdrawal period from its start (its first payment), ends now with the first fortnight's
+ * refund. One that is past due does not: its failed invoice is voided and it ends at the
+ * period's end, as every other cancellation does.
+ */
+export function cancelEndsNow(
+  subscription: Pick<SubscriptionView, "id" | "status" | "startedAt">,
+  first: string | undefined,
+  receivedAt: Date,
+): boolean {
+  return (
+    subscription.id === first &&
+    subscription.status !== "past_due" &&
+    withinWithdrawalPeriod(subscription.startedAt, receivedAt)
+  );
 }
 
 /**
@@ -324,8 +344,12 @@ export async function performRequest(
       if (earlier !== undefined && earlier.action !== "withdrawal_pending") continue;
       const period = withdrawalPeriod(subscription.startedAt);
       const withdrawal = { lastDay: period.lastDay, endsAt: period.endsAt.toISOString() };
+      // A first subscription's cancellation within the period is refunded as a withdrawal is,
+      // under the same claim and idempotency keys, so a cancel and a withdrawal refund once.
       const withinPeriod =
-        row.kind === "withdraw" && withinWithdrawalPeriod(subscription.startedAt, row.received_at);
+        row.kind === "withdraw"
+          ? withinWithdrawalPeriod(subscription.startedAt, row.received_at)
+          : cancelEndsNow(subscription, first, row.received_at);
       if (!withinPeriod) {
         const late = row.kind === "withdraw";
         // Check, write and save as one step on the subscription: a subscription a withdrawal

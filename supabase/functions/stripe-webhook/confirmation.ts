@@ -1,4 +1,7 @@
 import {
+  CANCEL_EFFECT,
+  EXPRESS_START_MEANING,
+  FIRST_FORTNIGHT_REFUND,
   cancelLabel,
   cancelPath,
   changePlanLabel,
@@ -115,17 +118,17 @@ export function confirmationEmail(context: MailContext, facts: ConfirmationFacts
       ].join("\n"),
     },
     {
-      text: `How to cancel: at any time, with no sign-in, on our website at the link below ("${cancelLabel}" at the foot of every page), or by e-mail to ${supportEmail}. A cancellation stops the next renewal, and you keep access until the end of the billing period you have already paid for.`,
+      text: `How to cancel: at any time, with no sign-in, on our website at the link below ("${cancelLabel}" at the foot of every page), or by e-mail to ${supportEmail}. ${CANCEL_EFFECT}`,
       link: { label: cancelLabel, url: `${siteUrl}${cancelPath}` },
     },
     {
       text:
         facts.expressStart.answer === null
           ? `Your choice at checkout, on ${formatMoment(facts.expressStart.at)}: you gave no answer to "${facts.expressStart.question}".`
-          : `Your choice at checkout, on ${formatMoment(facts.expressStart.at)}: to "${facts.expressStart.question}" you chose "${facts.expressStart.answer}". That is your express request that we start providing the service at once, and your acknowledgement that your right of withdrawal ends once the service has been fully performed.`,
+          : `Your choice at checkout, on ${formatMoment(facts.expressStart.at)}: to "${facts.expressStart.question}" you chose "${facts.expressStart.answer}". That is your express request that we start providing the service at once, and your acknowledgement that your right of withdrawal ends once the service has been fully performed. ${EXPRESS_START_MEANING}`,
     },
     {
-      text: `Right of withdrawal (consumers in the EU and the UK): you may withdraw from this contract within ${WITHDRAWAL_DAYS} days without giving a reason. ${withdrawalPeriodRule} For this subscription the last day is ${formatDay(lastDay)}. If you withdraw before the service has been fully performed, we end the subscription at once and refund your payment, less the part of the billing period that had passed when you told us. To withdraw, use the form at the link below, with no sign-in, or send us the model form below or any other clear statement at ${supportEmail}.`,
+      text: `Right of withdrawal (consumers in the EU and the UK): you may withdraw from this contract within ${WITHDRAWAL_DAYS} days without giving a reason. ${withdrawalPeriodRule} For this subscription the last day is ${formatDay(lastDay)}. If you withdraw within them, we end the subscription at once and refund it. ${FIRST_FORTNIGHT_REFUND} To withdraw, use the form at the link below, with no sign-in, or send us the model form below or any other clear statement at ${supportEmail}.`,
       link: { label: "Withdraw from the contract", url: `${siteUrl}${MANAGE_FORM_PATHS.withdraw}` },
     },
     {
