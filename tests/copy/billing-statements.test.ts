@@ -542,3 +542,50 @@ describe("the contradicting pairs of the third read", () => {
     expect(sources["app/routes/success.tsx"]).toContain(billingStatements.account);
   });
 });
+
+/**
+ * The first fortnight's cancellation, which once stopped only the next renewal and refunded
+ * nothing: each old side, put back where it was, must be named.
+ */
+const cancelRulePairs: readonly { pair: string; source: string; old: string }[] = [
+  {
+    pair: "the Terms' 'canceling refunds nothing' vs a first-fortnight cancellation's refund",
+    source: "content/legal/terms.md",
+    old: "Canceling refunds nothing by itself.",
+  },
+  {
+    pair: "/cancel's period-end effect in the first fortnight vs its end at once",
+    source: "app/routes/cancel.tsx",
+    old: "A cancellation stops the next renewal: you are not charged again, and you keep access until the end of the billing period you have already paid for.",
+  },
+  {
+    pair: "the FAQ's access to the period's end whenever you cancel vs the first fortnight",
+    source: "app/plans/billing/faqs.ts",
+    old: "Whenever you cancel, you keep access until the end of the billing period.",
+  },
+  {
+    pair: "the cancel answer's period end vs a first subscription ended at once",
+    source: "supabase/functions/_shared/contract.ts",
+    old: "Every cancellation takes effect at the end of its paid period, and we have e-mailed the details.",
+  },
+  {
+    pair: "the guarantee by e-mail only vs canceling within the 14 days",
+    source: "app/plans/billing/billing-faqs.ts",
+    old: "Within 14 days of your first payment, withdraw instead, or claim the money-back guarantee by e-mail, to have that payment back in full.",
+  },
+];
+
+describe("the first fortnight's cancellation", () => {
+  it.each(cancelRulePairs)("fails when the old side is back: $pair", ({ source, old }) => {
+    expect(sources[source], source).toBeDefined();
+    const problems = check({ [source]: `${sources[source]}\n${old}\n` });
+    expect(problems.length).toBeGreaterThan(0);
+    for (const problem of problems) expect(problem).toMatch(new RegExp(`^${source}: "`));
+  });
+
+  it("is stated the same way on /cancel, in the Terms and in the FAQ", () => {
+    expect(sources["app/routes/cancel.tsx"]).toContain(billingStatements.firstFortnightRefund);
+    expect(sources["content/legal/terms.md"]).toContain(billingStatements.firstFortnightRefund);
+    expect(sources["app/plans/billing/faqs.ts"]).toContain(billingStatements.firstFortnightRefund);
+  });
+});

@@ -140,7 +140,9 @@ export const billingStatements = {
   guaranteeShort,
   /** The one starting point of the 14 days. */
   guaranteeWindow,
-  guaranteeClaim: `To claim it, ${guaranteeWindow}, the day you subscribed, press "Confirm withdrawal" on "${withdrawLabel}", open to every subscriber, or e-mail ${support} from the address you subscribed with; you do not need to give a reason.`,
+  // The guarantee's 14 days are the withdrawal period's (contract.ts, cancelEndsNow), so a
+  // period ending on a weekend runs to the Monday for the guarantee too.
+  guaranteeClaim: `To claim it, ${guaranteeWindow}, the day you subscribed, cancel it on "${cancelLabel}" or press "Confirm withdrawal" on "${withdrawLabel}", both open to every subscriber, or e-mail ${support} from the address you subscribed with; you do not need to give a reason. The ${guaranteeDays} days are counted as the withdrawal period's are: when the last one is a Saturday or a Sunday, they run to the end of the following Monday.`,
   guaranteeAgency: "An Agency plan's refund terms are set in its own agreement.",
   /** What a refund does to access, which differs from what canceling does. */
   guaranteeAccess:

@@ -34,8 +34,10 @@ describe("the ready-made cancellation e-mail", () => {
     );
     expect(decodeURIComponent(raw.subject ?? "")).toBe(cancelEmail.subject);
     expect(decodeURIComponent(raw.body ?? "")).toBe(cancelEmail.body.replace(/\n/g, "\r\n"));
+    // The e-mail asks for what the Terms give: the first fortnight's end at once with its
+    // refund, and otherwise the period's end.
     expect(cancelEmail.body).toMatch(
-      /cancel my .+ subscription at the end of the current billing period/,
+      /cancel my .+ subscription: at once, with the refund your Terms give, if this is my first subscription and within its first 14 days; otherwise at the end of the current billing period/,
     );
   });
 

@@ -14,6 +14,7 @@ import {
   changePlanPath,
   keepLinkValidity,
   SITE_PATHS,
+  WITHDRAWAL_DAYS,
   taxClause,
   withdrawalPeriodRule,
 } from "../../../supabase/functions/_shared/contract.ts";
@@ -46,7 +47,7 @@ export const portalLabel = "Invoices and payment method (Stripe billing portal)"
 export const cancelEmail = {
   subject: `Cancel my ${siteConfig.name} subscription`,
   body: [
-    `Please cancel my ${siteConfig.name} subscription at the end of the current billing period.`,
+    `Please cancel my ${siteConfig.name} subscription: at once, with the refund your Terms give, if this is my first subscription and within its first ${WITHDRAWAL_DAYS} days; otherwise at the end of the current billing period.`,
     "",
     "I subscribed with this e-mail address.",
     "Plan, if you know it: ",
