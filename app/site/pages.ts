@@ -102,7 +102,7 @@ const fixedPageInputs = {
     path: SITE_PATHS.cancel,
     title: "Cancel Your Subscription",
     description:
-      "Cancel your subscription online with the e-mail address you used at checkout: one field, one button, no sign-in. It ends at the end of the period you have paid for.",
+      "Cancel your subscription online with the e-mail address you used at checkout: one field, one button, no sign-in. The page says before you press it when your subscription stops and what you get back.",
   },
   cancelRequested: {
     path: SITE_PATHS.cancelRequested,

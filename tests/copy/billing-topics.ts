@@ -63,6 +63,7 @@ export const billingTopics: readonly BillingTopic[] = [
       "end the subscription and refund it",
       // Ending the older of two subscriptions (_shared/contract.ts END_OLDER_REFUND).
       "its unused part",
+      "the older subscription",
       billingStatements.renewalAfterEmail,
     ],
   },

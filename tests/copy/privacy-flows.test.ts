@@ -11,8 +11,16 @@ import { checkPrivacyFlows, type PrivacyFlowFacts } from "./privacy-flows";
 // named for some e-mails only, "only the address Stripe holds" beside the unmatched receipt,
 // and no word on /change-plan or the feed check-up. Each old side, put back, fails.
 
-const privacy = (webhook: boolean) =>
-  getLegalMarkdown("privacy", { ...siteLegalTokens(), ...privacyWebhookTokens(webhook) });
+// Rendered once per flag: each render runs the Markdown pipeline, seconds on a loaded machine.
+const rendered = new Map<boolean, string>();
+const privacy = (webhook: boolean) => {
+  let text = rendered.get(webhook);
+  if (text === undefined) {
+    text = getLegalMarkdown("privacy", { ...siteLegalTokens(), ...privacyWebhookTokens(webhook) });
+    rendered.set(webhook, text);
+  }
+  return text;
+};
 
 const facts = (webhook: boolean): PrivacyFlowFacts => ({
   webhook,

@@ -105,7 +105,8 @@ export function memoryBilling(now = () => new Date()): MemoryBilling {
       gate();
       const found = subscriptions.get(id);
       if (found === undefined) throw new BillingError("not_changeable");
-      return { ...found, customerEmail: "" };
+      // As the Stripe billing does, with the customer expanded: the address on file.
+      return { ...found };
     },
     async cancelNow(id) {
       calls.push({ op: "cancel", id });

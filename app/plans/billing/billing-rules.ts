@@ -167,7 +167,8 @@ export const billingStatements = {
   /** What Checkout's "start now" choice means, after its words: no refund of the 14 days lost. */
   expressStartMeaning,
   /** The refunds there are, all of them: every other payment stays paid. */
-  otherPayments: `Apart from the guarantee, the right of withdrawal and a renewal charged after your cancellation e-mail reached us, all described above, or where the law requires otherwise, payments already made are not returned, including for partly used months.`,
+  // Ending an older subscription is offered only where the confirmation e-mail is sent.
+  otherPayments: `Apart from the guarantee, the right of withdrawal${siteConfig.confirmationEmail ? ", ending an older subscription from a newer one's confirmation" : ""} and a renewal charged after your cancellation e-mail reached us, all described above, or where the law requires otherwise, payments already made are not returned, including for partly used months.`,
   /** A renewal charged after a cancellation e-mail reached us. */
   renewalAfterEmail,
   /** The EU/UK withdrawal online, and what one after the 14 days does. */

@@ -255,7 +255,7 @@ export const PRO_RATA_REFUND = "your payment less the part of the billing period
  * /withdraw, the FAQ, the e-mails and manage-subscription (`withdrawalRefund`, `cancelEndsNow`)
  * state and apply.
  */
-export const FIRST_FORTNIGHT_REFUND = `Canceling or withdrawing from your first subscription within the ${WITHDRAWAL_DAYS} days from its first payment ends it at once and refunds whichever is larger: that payment in full, as the money-back guarantee does, or ${PRO_RATA_REFUND} when you canceled or withdrew; a withdrawal within the ${WITHDRAWAL_DAYS} days from a later subscription refunds ${PRO_RATA_REFUND}.`;
+export const FIRST_FORTNIGHT_REFUND = `Canceling or withdrawing from your first subscription within the ${WITHDRAWAL_DAYS} days from its first payment ends it at once (a cancellation, unless a payment for it is overdue) and refunds whichever is larger: that payment in full, as the money-back guarantee does, or ${PRO_RATA_REFUND} when you canceled or withdrew; a withdrawal within the ${WITHDRAWAL_DAYS} days from a later subscription refunds ${PRO_RATA_REFUND}.`;
 
 /**
  * What a cancellation does, in the first fortnight and after it (manage-subscription's
@@ -308,7 +308,7 @@ export const withdrawalPeriodRule = `The ${WITHDRAWAL_DAYS} days start the day a
 export const STRANGER_WITHDRAWAL_DELAY_HOURS = 24;
 
 /** The wait, in the words the Terms, /withdraw and the e-mails use. */
-export const strangerWithdrawalRule = `If the confirmation goes to another e-mail address than the one the subscription uses, we wait ${STRANGER_WITHDRAWAL_DELAY_HOURS} hours before ending it and e-mail the address on file a link to stop it, so no one can end someone else's subscription. The wait changes nothing in the amount: the part of the billing period that had passed is counted to the moment your statement reached us.`;
+export const strangerWithdrawalRule = `If the confirmation goes to another e-mail address than the one the subscription uses, we wait ${STRANGER_WITHDRAWAL_DELAY_HOURS} hours before ending it and e-mail the address on file a link to stop it, so the subscription's owner can stop a withdrawal they did not make. The wait changes nothing in the amount: the part of the billing period that had passed is counted to the moment your statement reached us.`;
 
 // The manage-subscription function's answers and refusals, which its pages print too.
 
@@ -350,13 +350,12 @@ export const PLAN_CHANGE_RULE = `${PLAN_UPGRADE_RULE} ${PLAN_DOWNGRADE_RULE}`;
  */
 export const END_OLDER_RULE = `If you subscribe again with an e-mail address that already has a live subscription, the confirmation e-mail names both plans and, for each older subscription, gives a link to end it now. The link works once, for ${PLAN_LINK_HOURS} hours, and opens a page with one button: nothing is ended unless you press it.`;
 /** What ending the older subscription does (end-older.ts, `unusedPart` in work.ts). */
-export const END_OLDER_REFUND =
-  "The older subscription ends at once, and we refund its unused part to the card it was paid with: its latest payment, less the share of its current billing period that had passed when you pressed the button.";
+export const END_OLDER_REFUND = `The older subscription ends at once, and we refund its unused part to the card it was paid with: its latest payment, less the share of its current billing period that had passed when you pressed the button. If it is the first subscription your address has had and you press the button within the ${WITHDRAWAL_DAYS} days from its first payment, we refund whichever is larger, as canceling it would: that payment in full, or its unused part.`;
 /** The button on /change-plan/end-older, and the link text in the confirmation e-mail. */
 export const END_OLDER_BUTTON_LABEL = "End the older subscription";
 /** After the older subscription was ended and its refund made. */
 export const END_OLDER_ANSWER =
-  "The older subscription has ended, and the refund of its unused part is on its way to the card it was paid with. Your newer subscription continues.";
+  "The older subscription has ended, and its refund, its unused part or more in its first fortnight, is on its way to the card it was paid with. Your newer subscription continues.";
 
 /** The undo button on /cancel/keep, and the link text in the cancellation e-mail. */
 export const KEEP_BUTTON_LABEL = "Keep my subscription";
@@ -390,7 +389,7 @@ export const MANAGE_MESSAGES = {
   invalid_token: "This link is incomplete. Please open it again from your e-mail.",
   invalid_link:
     "This link is not valid. Please open it again from your e-mail, or contact support.",
-  link_expired: `This link has expired: it works ${keepLinkValidity}. Your subscription stays canceled; you can subscribe again on the pricing page.`,
+  link_expired: `This link has expired. A link that undoes a cancellation works ${keepLinkValidity}, and one that stops a withdrawal works until the withdrawal takes effect. The cancellation or withdrawal it named stands; you can subscribe again on the pricing page.`,
   link_superseded:
     "This link belongs to an earlier cancellation, so it no longer works. Please use the link in the latest e-mail we sent you, or contact support.",
   subscription_ended:
@@ -400,11 +399,11 @@ export const MANAGE_MESSAGES = {
     "This link has already been used. Please ask for a new one on the change-plan page.",
   end_link_expired: `This link has expired: it works for ${PLAN_LINK_HOURS} hours. Nothing was ended. To end the older subscription now, please write to support; to stop its renewal, cancel it on the cancellation page.`,
   end_link_used:
-    "This link has already been used: the older subscription it names has been ended and its unused part refunded.",
+    "This link has already been used: the older subscription it names has been ended and refunded.",
   older_already_ended:
-    "The older subscription had already ended, so nothing was ended now and none of its unused part was refunded. Your newer subscription continues.",
+    "The older subscription had already ended, so nothing was ended or refunded now. Your newer subscription continues.",
   end_older_pending:
-    "Our payment provider stopped answering partway. Your choice is recorded: we keep trying in the background over the next hour to end the older subscription and refund its unused part, and if that still fails, a person on our team finishes it. There is nothing more for you to do.",
+    "Our payment provider stopped answering partway. Your choice is recorded: we keep trying in the background over the next hour to end the older subscription and refund it, and if that still fails, a person on our team finishes it. There is nothing more for you to do.",
   rate_limited: "Too many requests. Please wait a while and try again.",
   not_configured:
     "Managing subscriptions online is not set up on this server yet. Please e-mail support.",

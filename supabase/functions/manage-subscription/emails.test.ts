@@ -34,7 +34,9 @@ describe("the undo link, wherever it is mentioned", () => {
     expect(keepLinkValidity).toBe(
       "for 14 days, or until the paid period ends, if that comes first",
     );
-    expect(MANAGE_MESSAGES.link_expired).toContain(`it works ${keepLinkValidity}`);
+    expect(MANAGE_MESSAGES.link_expired).toContain(
+      `undoes a cancellation works ${keepLinkValidity}`,
+    );
     const mail = cancellation(20);
     expect(mail.text).toContain(`This link undoes the cancellation ${keepLinkValidity}`);
   });

@@ -6,6 +6,7 @@ import {
   keepLinkValidity,
   SITE_PATHS,
   STRANGER_WITHDRAWAL_DELAY_HOURS,
+  strangerWithdrawalRule,
   withdrawalPeriodRule,
 } from "../_shared/contract.ts";
 import { escapeHtml, type OutgoingEmail } from "../_shared/email.ts";
@@ -92,9 +93,11 @@ function describe(subscription: SubscriptionOutcome): string {
 
 function periodEndLine(subscription: SubscriptionOutcome, link: KeepLink | undefined): Block {
   const last =
-    subscription.lastPaid === undefined
-      ? "It ends at the end of the billing period you have paid for; you are not charged again."
-      : `It ends after ${formatDay(new Date(subscription.lastPaid))}, the last day you have paid for, and you are not charged again.`;
+    subscription.unpaid === true
+      ? `It ends ${subscription.lastPaid === undefined ? "at the end of the current billing period" : `after ${formatDay(new Date(subscription.lastPaid))}, the end of the current billing period`}. That period's renewal payment had not gone through, and we have canceled the charge, so you are not charged again.`
+      : subscription.lastPaid === undefined
+        ? "It ends at the end of the billing period you have paid for; you are not charged again."
+        : `It ends after ${formatDay(new Date(subscription.lastPaid))}, the last day you have paid for, and you are not charged again.`;
   if (link === undefined) return { text: `We have canceled ${describe(subscription)}. ${last}` };
   const paidUntil =
     subscription.lastPaid === undefined ? undefined : new Date(subscription.lastPaid);
@@ -234,7 +237,7 @@ export function withdrawalReceiptEmail(
       { text: `"I withdraw from my contract for the ${context.brand} subscription."\n${content}` },
       {
         text: automatic
-          ? `If a subscription uses the address above, we e-mail that address what we have done. If you withdrew within the withdrawal period, it ends now and we refund it: ${FIRST_FORTNIGHT_REFUND} After the withdrawal period, we cancel it at the end of the period you have paid for instead. ${withdrawalPeriodRule} If we find no subscription under that address, your statement is not dropped: a person on our team checks it, for example against another address you may have subscribed with, and replies to you here.`
+          ? `If a subscription uses the address above, we e-mail that address what we have done. If you withdrew within the withdrawal period, it ends and we refund it: ${FIRST_FORTNIGHT_REFUND} ${strangerWithdrawalRule} After the withdrawal period, we cancel it at the end of the period you have paid for instead. ${withdrawalPeriodRule} If we find no subscription under that address, your statement is not dropped: a person on our team checks it, for example against another address you may have subscribed with, and replies to you here.`
           : `Our website does not change subscriptions by itself yet, so a person on our team checks your statement and completes it. If a subscription uses the address above and you withdrew within the withdrawal period, it ends and we refund it, no later than two weeks after we received this statement: ${FIRST_FORTNIGHT_REFUND} After the withdrawal period, we cancel it at the end of the period you have paid for instead. ${withdrawalPeriodRule} We e-mail that address what we have done.`,
       },
       { text: `Reference: ${requestId}. Questions: ${context.supportEmail}` },
@@ -272,7 +275,7 @@ export function withdrawalPendingEmail(
     const due = subscription.dueAt === undefined ? receivedAt : new Date(subscription.dueAt);
     const link = links.get(subscription.id);
     blocks.push({
-      text: `So we wait ${STRANGER_WITHDRAWAL_DELAY_HOURS} hours: unless you stop it, ${describe(subscription)} ends on ${formatMoment(due)}, and we refund your payment less the part of the billing period that had passed when the statement reached us.${link === undefined ? "" : " If this wasn't you, or you have changed your mind, this link stops it and your subscription renews as before:"}`,
+      text: `So we wait ${STRANGER_WITHDRAWAL_DELAY_HOURS} hours: unless you stop it, ${describe(subscription)} ends on ${formatMoment(due)}, and we refund it: its first payment in full if it is the first subscription this address has had, or else ${PRO_RATA_REFUND} when the statement reached us.${link === undefined ? "" : " If this wasn't you, or you have changed your mind, this link stops it and your subscription renews as before:"}`,
       ...(link === undefined ? {} : { link: { label: NOT_ME_LABEL, url: link.url } }),
     });
   }

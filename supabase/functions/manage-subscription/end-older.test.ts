@@ -130,6 +130,43 @@ describe("end_older", () => {
     expect(ops(billing.calls)).toEqual(["retrieve", "invoices", "cancel", "refund"]);
   });
 
+  it("refunds the address's first subscription in its first fortnight as canceling it would", async () => {
+    const { handler, billing } = setup();
+    // Setup's subscription is under another address: this one is its address's first.
+    const now = Date.now();
+    const first = billing.add({
+      customerEmail: "sam@example.com",
+      planName: "Pro",
+      startedAt: new Date(now - 3 * DAY),
+      currentPeriodStart: new Date(now - 3 * DAY),
+      currentPeriodEnd: new Date(now + 27 * DAY),
+    });
+    // The newer subscription whose confirmation offered the link, under the same address.
+    billing.add({ customerEmail: "Sam@Example.com", planName: "Expert", startedAt: new Date() });
+    const token = await sign("end-older", first.id, first.customerId);
+    await handler(post({ action: "end_older", token }));
+    // A tenth of the period had passed: the first payment in full is the larger.
+    expect(billing.calls.find((call) => call.op === "refund")).toMatchObject({ amount: 14_900 });
+  });
+
+  it("refunds only the unused part of a later subscription in its first fortnight", async () => {
+    const { handler, billing } = setup();
+    const now = Date.now();
+    billing.add({ customerEmail: "lee@example.com", startedAt: new Date(now - 400 * DAY) });
+    billing.subscriptions.forEach((s) => {
+      if (s.customerEmail === "lee@example.com") s.status = "canceled";
+    });
+    const later = billing.add({
+      customerEmail: "lee@example.com",
+      startedAt: new Date(now - 3 * DAY),
+      currentPeriodStart: new Date(now - 3 * DAY),
+      currentPeriodEnd: new Date(now + 27 * DAY),
+    });
+    const token = await sign("end-older", later.id, later.customerId);
+    await handler(post({ action: "end_older", token }));
+    expect(billing.calls.find((call) => call.op === "refund")).toMatchObject({ amount: 13_410 });
+  });
+
   it("answers a script in JSON, as the other actions do", async () => {
     const { handler, older } = setup();
     const token = await sign("end-older", older.id, older.customerId);

@@ -8,7 +8,13 @@ import {
   type EndOlderUses,
 } from "./plan-link-store.ts";
 import { SubscriptionBusyError, type RequestStore } from "./store.ts";
-import { unusedPart } from "./work.ts";
+import {
+  cancelEndsNow,
+  subscriptionsOf,
+  unusedPart,
+  withdrawalRefund,
+  type WorkDeps,
+} from "./work.ts";
 
 // Ending an older subscription from a second subscription's confirmation e-mail (the
 // stripe-webhook function signs the link): the link's one button ends the older subscription
@@ -24,6 +30,8 @@ export interface EndOlderDeps {
   linkSecret: string;
   log: LogLine;
   now: () => Date;
+  /** The subscriptions mirror's customers under an address (work.ts); absent in some tests. */
+  mirror?: WorkDeps["mirror"];
 }
 
 export type EndOlderCode =
@@ -55,13 +63,25 @@ export const END_OLDER_STATUS: Record<EndOlderCode, number> = {
 /**
  * What ending `subscription` at `at` refunds: the unused part (work.ts `unusedPart`) of its
  * latest paid invoice over its current period. Nothing when nothing was paid or nothing is
- * left; a person when the payment or the period cannot be read.
+ * left; a person when the payment or the period cannot be read. The address's first
+ * subscription in its first fortnight (`firstFortnight`) is refunded as canceling it would be:
+ * the larger of its first payment in full and the unused part (FIRST_FORTNIGHT_REFUND).
  */
 export async function endOlderRefund(
   billing: Billing,
   subscription: SubscriptionView,
   at: Date,
+  firstFortnight = false,
 ): Promise<NonNullable<EndOlderProgress["planned"]>> {
+  if (firstFortnight) {
+    const planned = await withdrawalRefund(billing, subscription, at, true);
+    if ("operator" in planned) return { operator: planned.operator };
+    return {
+      paymentIntent: planned.paymentIntent,
+      amount: planned.amount,
+      currency: planned.currency,
+    };
+  }
   const invoices = await billing.paidInvoices(subscription.id);
   // Stripe lists the newest first; the latest period is the one being paid for now.
   const latest = invoices.reduce<(typeof invoices)[number] | undefined>(
@@ -81,6 +101,23 @@ export async function endOlderRefund(
   const amount = unusedPart(latest.amountPaid, start, end, at);
   if (amount <= 0) return { nothing: "the period had passed" };
   return { paymentIntent: latest.paymentIntent, amount, currency: latest.currency };
+}
+
+/**
+ * Whether ending `subscription` at `at` is the first fortnight's cancellation (work.ts
+ * `cancelEndsNow`): the first subscription its address ever had, in its withdrawal period,
+ * with nothing overdue. Its address comes from Stripe; without one, it is not.
+ */
+async function inFirstFortnight(
+  deps: EndOlderDeps,
+  billing: Billing,
+  subscription: SubscriptionView,
+  at: Date,
+): Promise<boolean> {
+  const email = subscription.customerEmail;
+  if (email === "" || !cancelEndsNow(subscription, subscription.id, at)) return false;
+  const { first } = await subscriptionsOf(deps, billing, email);
+  return first === subscription.id;
 }
 
 const log = (deps: EndOlderDeps, fields: Record<string, unknown>) =>
@@ -110,7 +147,12 @@ async function carryOn(
       return { ok: false, code: "older_already_ended" };
     }
     // Counted from the moment the button was pressed, whenever the runner gets to it.
-    progress.planned = await endOlderRefund(billing, subscription, use.usedAt);
+    progress.planned = await endOlderRefund(
+      billing,
+      subscription,
+      use.usedAt,
+      await inFirstFortnight(deps, billing, subscription, use.usedAt),
+    );
     await deps.uses.save(use.nonce, progress, false);
   }
   if (progress.canceled !== true) {

@@ -245,6 +245,7 @@ export function createManageHandler(deps: ManageHandlerDeps): FunctionHandler {
           linkSecret: deps.linkSecret,
           log,
           now,
+          mirror: deps.mirror,
         };
   const dbDown = (fail: Reply) =>
     fail(503, "database_unavailable", { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });

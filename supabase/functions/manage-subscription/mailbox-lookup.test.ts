@@ -126,6 +126,14 @@ describe("cancelling a subscription whose renewal failed (past_due)", () => {
     expect(fake.subscriptions.get(seeded.id)?.cancel_at_period_end).toBe(true);
     expect(fake.invoices.get(open.id)?.status).toBe("void");
     expect(paid === undefined ? "none" : fake.invoices.get(paid.id)?.status).not.toBe("void");
+    // The period running now was never paid for: the e-mail does not call its end the last
+    // paid day, and says the failed charge is gone.
+    const [mail] = await db.query<{ text_body: string }>(
+      "select text_body from private.email_outbox where kind = 'cancellation'",
+    );
+    expect(mail?.text_body).toContain("the end of the current billing period");
+    expect(mail?.text_body).toContain("renewal payment had not gone through");
+    expect(mail?.text_body).not.toContain("the last day you have paid for");
   });
 
   it("leaves the invoices of an active subscription alone", async () => {

@@ -92,6 +92,8 @@ export interface SubscriptionOutcome {
     | { operator: string; first?: true };
   /** Withdrawal after the 14 days: treated as a cancellation at period end. */
   late?: boolean;
+  /** Canceled while past due: the current period's renewal was not paid, and was voided. */
+  unpaid?: boolean;
   /** Withdrawal: the withdrawal period's last day (YYYY-MM-DD) and the moment it ends (ISO). */
   withdrawal?: { lastDay: string; endsAt: string };
   /** Only for the e-mail: where the address on file is. */

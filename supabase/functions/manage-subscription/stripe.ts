@@ -146,7 +146,21 @@ export function createStripeBilling(config: StripeBillingConfig): Billing {
         return view(updated, "");
       }),
     retrieveSubscription: (id) =>
-      call(async () => view(await stripe.subscriptions.retrieve(id), "")),
+      call(async () => {
+        // With its customer's address, which finds the address's first subscription
+        // (end-older.ts); a stand-in that does not expand is asked for the customer by id.
+        const subscription = await stripe.subscriptions.retrieve(id, { expand: ["customer"] });
+        const customer: unknown = subscription.customer;
+        let email =
+          typeof customer === "object" && customer !== null
+            ? text((customer as Loose).email)
+            : undefined;
+        if (email === undefined && typeof customer === "string") {
+          const found: unknown = await stripe.customers.retrieve(customer);
+          email = text((found as Loose | null)?.email);
+        }
+        return view(subscription, email ?? "");
+      }),
     cancelNow: (id, idempotencyKey) =>
       call(async () => {
         await stripe.subscriptions.cancel(

@@ -217,6 +217,7 @@ async function cancelAtPeriodEnd(
     action: "cancel_at_period_end",
     email: subscription.customerEmail,
     ...(late ? { late: true } : {}),
+    ...(subscription.status === "past_due" ? { unpaid: true } : {}),
   };
 }
 
