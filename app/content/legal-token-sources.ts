@@ -65,6 +65,7 @@ export const siteTokenSources = {
   guaranteeWindow: billing,
   guaranteeClaim: billing,
   guaranteeAccess: billing,
+  guaranteeTiming: billing,
   guaranteeAgency: billing,
   cancelHow: billing,
   cancelWhen: billing,

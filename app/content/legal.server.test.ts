@@ -94,6 +94,7 @@ describe("legal pages", () => {
       billingStatements.cancelWhen,
       billingStatements.guaranteeClaim,
       billingStatements.guaranteeAccess,
+      billingStatements.guaranteeTiming,
       billingStatements.guaranteeAgency,
       billingStatements.account,
       billingStatements.afterEnd,

@@ -94,6 +94,7 @@ export function siteLegalTokens(): Record<SiteTokenName, string> {
     guaranteeWindow: billingStatements.guaranteeWindow,
     guaranteeClaim: billingStatements.guaranteeClaim,
     guaranteeAccess: billingStatements.guaranteeAccess,
+    guaranteeTiming: billingStatements.guaranteeTiming,
     guaranteeAgency: billingStatements.guaranteeAgency,
     cancelHow: billingStatements.cancelMarkdown,
     cancelWhen: billingStatements.cancelWhen,

@@ -56,6 +56,7 @@ export const billingTopics: readonly BillingTopic[] = [
       billingStatements.guaranteeScope,
       billingStatements.guaranteeShort,
       billingStatements.guaranteeAccess,
+      ...eachSentence(billingStatements.guaranteeTiming),
       billingStatements.guaranteeAgency,
       billingStatements.firstFortnightRefund,
       ...eachSentence(billingStatements.cancelWhen),

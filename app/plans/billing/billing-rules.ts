@@ -146,7 +146,10 @@ export const billingStatements = {
   guaranteeAgency: "An Agency plan's refund terms are set in its own agreement.",
   /** What a refund does to access, which differs from what canceling does. */
   guaranteeAccess:
-    "A guarantee refund returns that whole payment, so the subscription and its access end on the day we confirm the refund.",
+    "A guarantee refund returns that whole payment, so the subscription and its access end with it: at once when you cancel or withdraw on our website, and on the day we confirm a claim made by e-mail.",
+  /** When the money goes back: the pages refund at once (manage-subscription), e-mail by hand. */
+  guaranteeTiming:
+    "A claim made on our website is refunded at once, or within two weeks where a person on our team must work out the amount; a claim made by e-mail is refunded within 5 business days. Your bank may take a few more days to show it.",
   /** How to cancel, in words; `cancelMarkdown` is the same with its link, for the Terms. */
   cancel: cancelRule.sentence,
   cancelMarkdown: cancelRule.markdown,

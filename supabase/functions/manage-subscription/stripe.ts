@@ -9,8 +9,8 @@ import {
 } from "./billing.ts";
 
 // The Stripe calls this function makes, and only these: customers.search, customers.list,
-// subscriptions.list, subscriptions.retrieve, subscriptions.update, subscriptions.cancel, invoices.list,
-// invoices.voidInvoice and refunds.create. A restricted key needs Customers read,
+// customers.retrieve, subscriptions.list, subscriptions.retrieve, subscriptions.update,
+// subscriptions.cancel, invoices.list, invoices.voidInvoice and refunds.create. A restricted key needs Customers read,
 // Subscriptions write, Invoices write and Refunds write.
 
 /** One try at Stripe; the work runs after the visitor's answer, so it may take its time. */
