@@ -33,18 +33,20 @@ export interface DbLimiterOptions {
  * One atomic statement per hit: the key's window is created, counted, or restarted once it has
  * expired, and the count comes back in the same statement. Concurrent hits from any number of
  * processes serialize on the row, so exactly `limit` pass in a window. The window starts at
- * the key's first request, as it always has.
+ * the key's first request, as it always has. A window that starts more than a window after this
+ * statement (a clock set back) starts again; one a few milliseconds ahead is a racing
+ * statement's, which began later but took the row first, and is counted, not restarted.
  */
 const HIT_SQL = `
 insert into private.rate_limit_windows as w (name, key_hash, window_start, expires_at, hits)
 values ($1, $2, coalesce($4::timestamptz, statement_timestamp()),
         coalesce($4::timestamptz, statement_timestamp()) + make_interval(secs => $3), 1)
 on conflict (name, key_hash) do update set
-  window_start = case when w.expires_at <= excluded.window_start or w.window_start > excluded.window_start
+  window_start = case when w.expires_at <= excluded.window_start or w.window_start > excluded.expires_at
                       then excluded.window_start else w.window_start end,
-  expires_at = case when w.expires_at <= excluded.window_start or w.window_start > excluded.window_start
+  expires_at = case when w.expires_at <= excluded.window_start or w.window_start > excluded.expires_at
                     then excluded.expires_at else w.expires_at end,
-  hits = case when w.expires_at <= excluded.window_start or w.window_start > excluded.window_start
+  hits = case when w.expires_at <= excluded.window_start or w.window_start > excluded.expires_at
               then 1 else w.hits + 1 end
 returning hits,
   greatest(1, ceil(extract(epoch from (w.expires_at - coalesce($4::timestamptz, statement_timestamp())))))::integer
