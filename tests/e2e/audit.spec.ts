@@ -93,10 +93,14 @@ async function tabThrough(page: Page): Promise<FocusStop[]> {
   const tab = { key: "Tab", code: "Tab", windowsVirtualKeyCode: 9 };
   const pressesPerRead = 10;
   for (let pressed = 0; pressed < 150; pressed += pressesPerRead) {
+    // Sent without waiting for each answer: one session's commands run in the order sent, so
+    // the presses land one after another as before, without a round trip each.
+    const sent: Promise<unknown>[] = [];
     for (let i = 0; i < pressesPerRead; i++) {
-      await cdp.send("Input.dispatchKeyEvent", { type: "rawKeyDown", ...tab });
-      await cdp.send("Input.dispatchKeyEvent", { type: "keyUp", ...tab });
+      sent.push(cdp.send("Input.dispatchKeyEvent", { type: "rawKeyDown", ...tab }));
+      sent.push(cdp.send("Input.dispatchKeyEvent", { type: "keyUp", ...tab }));
     }
+    await Promise.all(sent);
     const stops = await page.evaluate(
       () => (window as unknown as { focusStops: FocusStop[] }).focusStops,
     );
