@@ -114,6 +114,14 @@ const check = (overrides: Record<string, string> = {}) => {
   ];
 };
 
+/** One side of a pair put back where it was: the check names it, and only in that source. */
+function expectOldSideNamed({ source, old }: { source: string; old: string }) {
+  expect(sources[source], source).toBeDefined();
+  const problems = check({ [source]: `${sources[source]}\n${old}\n` });
+  expect(problems.length).toBeGreaterThan(0);
+  for (const problem of problems) expect(problem).toMatch(new RegExp(`^${source}: "`));
+}
+
 describe("billing rules in the copy", () => {
   it("are stated only in billing-rules.ts's words, everywhere", () => {
     expect(check()).toEqual([]);
@@ -373,12 +381,7 @@ describe("statements that once contradicted each other", () => {
     expect(new Set(contradictingPairs.map((p) => p.pair)).size).toBe(22);
   });
 
-  it.each(contradictingPairs)("fails when one side is back: $pair", ({ source, old }) => {
-    expect(sources[source], source).toBeDefined();
-    const problems = check({ [source]: `${sources[source]}\n${old}\n` });
-    expect(problems.length).toBeGreaterThan(0);
-    for (const problem of problems) expect(problem).toMatch(new RegExp(`^${source}: "`));
-  });
+  it.each(contradictingPairs)("fails when one side is back: $pair", expectOldSideNamed);
 
   it("fails when a row the finder starts from is gone from the article's time log", () => {
     const article = sources[repurposing]!.replace(
@@ -460,12 +463,7 @@ const freshReadPairs: readonly { pair: string; source: string; old: string }[] =
 ];
 
 describe("the contradicting pairs of the fresh read", () => {
-  it.each(freshReadPairs)("fails when one side is back: $pair", ({ source, old }) => {
-    expect(sources[source], source).toBeDefined();
-    const problems = check({ [source]: `${sources[source]}\n${old}\n` });
-    expect(problems.length).toBeGreaterThan(0);
-    for (const problem of problems) expect(problem).toMatch(new RegExp(`^${source}: "`));
-  });
+  it.each(freshReadPairs)("fails when one side is back: $pair", expectOldSideNamed);
 });
 
 /**
@@ -516,12 +514,7 @@ const thirdReadPairs: readonly { pair: string; source: string; old: string }[] =
 ];
 
 describe("the contradicting pairs of the third read", () => {
-  it.each(thirdReadPairs)("fails when one side is back: $pair", ({ source, old }) => {
-    expect(sources[source], source).toBeDefined();
-    const problems = check({ [source]: `${sources[source]}\n${old}\n` });
-    expect(problems.length).toBeGreaterThan(0);
-    for (const problem of problems) expect(problem).toMatch(new RegExp(`^${source}: "`));
-  });
+  it.each(thirdReadPairs)("fails when one side is back: $pair", expectOldSideNamed);
 
   it("say the first fortnight's refund the same way in the Terms and on /withdraw", () => {
     expect(sources["content/legal/terms.md"]).toContain(billingStatements.firstFortnightRefund);
@@ -576,12 +569,7 @@ const cancelRulePairs: readonly { pair: string; source: string; old: string }[] 
 ];
 
 describe("the first fortnight's cancellation", () => {
-  it.each(cancelRulePairs)("fails when the old side is back: $pair", ({ source, old }) => {
-    expect(sources[source], source).toBeDefined();
-    const problems = check({ [source]: `${sources[source]}\n${old}\n` });
-    expect(problems.length).toBeGreaterThan(0);
-    for (const problem of problems) expect(problem).toMatch(new RegExp(`^${source}: "`));
-  });
+  it.each(cancelRulePairs)("fails when the old side is back: $pair", expectOldSideNamed);
 
   it("is stated the same way on /cancel, in the Terms and in the FAQ", () => {
     expect(sources["app/routes/cancel.tsx"]).toContain(billingStatements.firstFortnightRefund);

@@ -18,10 +18,11 @@ import {
 
 // Ending an older subscription from a second subscription's confirmation e-mail (the
 // stripe-webhook function signs the link): the link's one button ends the older subscription
-// at once and refunds its unused part (END_OLDER_REFUND). While holding the subscription, the
-// use is recorded, Stripe re-read, the refund worked out and saved, then subscriptions.cancel
-// and refunds.create are made, each with an idempotency key and saved as made: a fault midway
-// leaves the use unfinished, and the job runner (resumeEndOlder) carries it on from there.
+// at once and refunds its unused part, or the first fortnight's larger amount for the address's
+// first subscription (END_OLDER_REFUND). While holding the subscription, the use is recorded,
+// Stripe re-read, the refund worked out and saved, then subscriptions.cancel and refunds.create
+// are made, each with an idempotency key and saved as made: a fault midway leaves the use
+// unfinished, and the job runner (resumeEndOlder) carries it on from there.
 
 export interface EndOlderDeps {
   billing: Billing | undefined;

@@ -10,8 +10,8 @@ import {
 
 // The Stripe calls this function makes, and only these: customers.search, customers.list,
 // customers.retrieve, subscriptions.list, subscriptions.retrieve, subscriptions.update,
-// subscriptions.cancel, invoices.list, invoices.voidInvoice and refunds.create. A restricted key needs Customers read,
-// Subscriptions write, Invoices write and Refunds write.
+// subscriptions.cancel, invoices.list, invoices.voidInvoice and refunds.create. A restricted key
+// needs Customers read, Subscriptions write, Invoices write and Refunds write.
 
 /** One try at Stripe; the work runs after the visitor's answer, so it may take its time. */
 export const STRIPE_TRY_TIMEOUT_MS = 8_000;
