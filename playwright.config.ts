@@ -10,9 +10,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   // A test that passes only on a second try is failing.
   retries: 0,
-  // Three on two cores: much of a browser test is waiting (the manage answers' 1.2 s floor,
-  // network idle, the servers), which a third worker fills; measured in docs/performance.md.
-  workers: 3,
+  workers: 2,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: e2eOrigin,

@@ -20,10 +20,6 @@ import { expect, test } from "./test";
 const WEBHOOK_SECRET = "whsec_e2e_end_older_secret_for_tests";
 const PRO = "price_test_pro_fake";
 const EXPERT = "price_test_expert_fake";
-// One server for the file: its tests run in order in one worker, rather than each worker
-// starting a server of its own (fullyParallel), seconds of the machine's two cores apiece.
-test.describe.configure({ mode: "default" });
-
 let stack: ManageStack;
 
 test.beforeAll(async () => {

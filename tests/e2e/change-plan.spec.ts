@@ -9,10 +9,6 @@ import { expect, test, type Page } from "./test";
 // Changing plans as a subscriber does it: one field, an e-mailed one-use link, one button, and
 // Stripe's portal on the subscription's plan choice, against a fake Stripe and a fake Resend.
 
-// One server for the file: its tests run in order in one worker, rather than each worker
-// starting a server of its own (fullyParallel), seconds of the machine's two cores apiece.
-test.describe.configure({ mode: "default" });
-
 let stack: ManageStack;
 
 test.beforeAll(async () => {

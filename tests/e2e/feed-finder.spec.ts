@@ -5,10 +5,6 @@ import { fixtureUrl, startFeedStack, type FeedStack } from "./feed-stack";
 
 // The plan finder's feed field against the real function and a local fixture host.
 
-// One server for the file: its tests run in order in one worker, rather than each worker
-// starting a server of its own (fullyParallel), seconds of the machine's two cores apiece.
-test.describe.configure({ mode: "default" });
-
 let stack: FeedStack;
 test.beforeAll(async () => {
   // The stack opens its database (PGlite in memory) first: seconds, more on a loaded machine.

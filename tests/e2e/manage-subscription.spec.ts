@@ -11,10 +11,6 @@ import { expect, test, type Page } from "./test";
 // Cancelling and withdrawing as a visitor does it: one page, one button, no sign-in, against a
 // fake Stripe and a fake Resend, with JavaScript on and off.
 
-// One server for the file: its tests run in order in one worker, rather than each worker
-// starting a server of its own (fullyParallel), seconds of the machine's two cores apiece.
-test.describe.configure({ mode: "default" });
-
 let stack: ManageStack;
 
 test.beforeAll(async () => {
