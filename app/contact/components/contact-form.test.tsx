@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { contactMessages } from "~/contact/contact-schema";
@@ -92,6 +92,25 @@ describe("ContactForm", () => {
     await user.clear(fields.name);
     expect(screen.getByText(contactMessages.name)).toBeVisible();
     expect(openMailto).not.toHaveBeenCalled();
+  });
+
+  it("focuses the first invalid field once, never again while the visitor types", async () => {
+    const { user, fields, send } = setup();
+    await user.click(send);
+    await screen.findByText(contactMessages.name);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A second failed submit, then typing at once, before any timer has run: the form must
+    // not move focus to the next invalid field once Name becomes valid (a deferred refocus).
+    const ticks = async () => {
+      for (let i = 0; i < 50; i++) await Promise.resolve();
+    };
+    fireEvent.click(send);
+    await ticks();
+    expect(fields.name).toHaveFocus();
+    fireEvent.input(fields.name, { target: { value: "Ad" } });
+    await ticks();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fields.name).toHaveFocus();
   });
 
   it("does not send while a single field is still invalid", async () => {

@@ -7,7 +7,7 @@ import {
   type FormEvent,
   type ReactNode,
 } from "react";
-import { useForm, type FieldError, type Resolver } from "react-hook-form";
+import { useForm, type FieldError, type FieldErrors, type Resolver } from "react-hook-form";
 import { Button } from "~/ui/button";
 import { contactLimits } from "~/contact/contact-limits";
 import type { ContactValues } from "~/contact/contact-schema";
@@ -67,11 +67,16 @@ export function ContactForm({ address }: { address: string }) {
     handleSubmit,
     reset,
     getValues,
+    setFocus,
     formState: { errors },
   } = useForm<ContactValues>({
     resolver: contactResolver,
     mode: "onSubmit",
     reValidateMode: "onChange",
+    // React Hook Form focuses the first invalid field again on a timer after a failed submit;
+    // a visitor already typing then had focus moved to the next invalid field mid-word. The
+    // form focuses it once itself (onInvalid).
+    shouldFocusError: false,
     defaultValues: emptyForm,
   });
 
@@ -89,11 +94,20 @@ export function ContactForm({ address }: { address: string }) {
       event.preventDefault();
       return;
     }
-    return handleSubmit(onValid)(event).catch(async () => {
+    return handleSubmit(
+      onValid,
+      onInvalid,
+    )(event).catch(async () => {
       // The validation code failed to load (offline, say); what was typed stays in the form.
       const { notify } = await import("~/lib/notify").catch(() => ({ notify: null }));
       if (notify) void notify("error", contactToast.unavailable);
     });
+  }
+
+  /** Focus on the first invalid field in reading order, once, as the submit fails. */
+  function onInvalid(invalid: FieldErrors<ContactValues>) {
+    const first = (Object.keys(emptyForm) as (keyof ContactValues)[]).find((name) => invalid[name]);
+    if (first !== undefined) setFocus(first);
   }
 
   async function onValid(values: ContactValues, event?: BaseSyntheticEvent) {
