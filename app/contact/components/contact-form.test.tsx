@@ -98,7 +98,8 @@ describe("ContactForm", () => {
     const { user, fields, send } = setup();
     await user.click(send);
     await screen.findByText(contactMessages.name);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // One macrotask: any timer the first submit queued has run.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     // A second failed submit, then typing at once, before any timer has run: the form must
     // not move focus to the next invalid field once Name becomes valid (a deferred refocus).
     const ticks = async () => {
@@ -109,7 +110,8 @@ describe("ContactForm", () => {
     expect(fields.name).toHaveFocus();
     fireEvent.input(fields.name, { target: { value: "Ad" } });
     await ticks();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // One macrotask, queued after any timer the failed submit set: that timer has run.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fields.name).toHaveFocus();
   });
 
